@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Config, ConfigError } from './config.ts';
+import { type Database, openPglite, openPostgres } from './db/database.ts';
+import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
+import { connectExternalBroker } from './gateway/external-broker.ts';
+import { createGateway } from './gateway/gateway.ts';
+import type { BrokerTransport } from './gateway/transport.ts';
+import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
+import { createHub } from './live/hub.ts';
+import { telemetrySocket } from './live/telemetry-ws.ts';
+import { installErrorHandling } from './plugins/api.ts';
+import { deviceRepository } from './repositories/device.repository.ts';
+import { settingsRepository } from './repositories/settings.repository.ts';
+import { devicesMarkedActive, telemetryRepository } from './repositories/telemetry.repository.ts';
+import { userRepository } from './repositories/user.repository.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { deviceRoutes } from './routes/device.routes.ts';
+import { seedDemo } from './seed/demo.ts';
+import { authService } from './services/auth.service.ts';
+import { type Clock, systemClock } from './services/clock.ts';
+import { deviceService } from './services/device.service.ts';
+import { telemetryService } from './services/telemetry.service.ts';
+
+export interface HestiaServer {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** Base URL of the HTTP server, e.g. http://127.0.0.1:8080 */
+  url: string;
+  /** MQTT URL devices connect to (the embedded broker, or MQTT_URL). */
+  mqttUrl: string;
+  demoSeeded: boolean;
+  close(): Promise<void>;
+}
+
+const webDistDefault = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Strip secrets (the socket's token) from logged URLs. */
+const redactUrl = (url: string) => url.replace(/([?&](token|accessToken)=)[^&]*/gi, '$1[redacted]');
+
+export async function createServer(config: Config, opts: { clock?: Clock } = {}): Promise<HestiaServer> {
+  const clock = opts.clock ?? systemClock;
+  const closers: Array<() => Promise<void> | void> = [];
+  const closeAll = async () => {
+    for (const c of closers.reverse()) await c();
+  };
+  try {
+    const app = Fastify({
+      logger: {
+        level: config.LOG_LEVEL,
+        redact: ['req.headers.authorization', 'body.password', 'body.refreshToken'],
+        serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
+      },
+      bodyLimit: 256 * 1024,
+      trustProxy: false,
+    });
+    const log = app.log;
+
+    const database =
+      config.mode === 'scaled'
+        ? await openPostgres(config.DATABASE_URL as string)
+        : await openPglite(config.dataDir);
+    closers.push(() => database.close());
+    const { db } = database;
+
+    const secretText =
+      config.JWT_SECRET ??
+      (await settingsRepository(db).getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
+    const secret = new TextEncoder().encode(secretText);
+
+    const bus: LiveBus =
+      config.mode === 'scaled'
+        ? await redisBus(config.REDIS_URL as string, (err) => log.warn({ err: err.message }, 'redis error'))
+        : inProcessBus();
+    closers.push(() => bus.close());
+
+    const telemetry = telemetryService({ repo: telemetryRepository(db), bus, clock, log });
+    closers.push(() => telemetry.close());
+
+    const devicesRepo = deviceRepository(db);
+    let transport: BrokerTransport;
+    let mqttUrl: string;
+    if (config.mode === 'scaled') {
+      transport = await connectExternalBroker(config.MQTT_URL as string, log);
+      mqttUrl = config.MQTT_URL as string;
+    } else {
+      const broker = await startEmbeddedBroker({
+        host: config.HOST,
+        port: config.MQTT_PORT,
+        deviceByToken: (t) => devicesRepo.byAccessToken(t),
+        log,
+      });
+      transport = broker;
+      mqttUrl = `mqtt://127.0.0.1:${broker.port}`;
+      // The broker just started, so no device is connected, whatever the last run left behind.
+      for (const id of await devicesMarkedActive(db))
+        telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
+    }
+    closers.push(() => transport.close());
+    const gateway = createGateway({ transport, telemetry, clock });
+    closers.push(() => gateway.close());
+
+    const auth = authService({ users: userRepository(db), secret, clock });
+    const devices = deviceService({ devices: devicesRepo, telemetry, gateway });
+    const hub = createHub(bus);
+    closers.push(() => hub.close());
+
+    const webDist = config.WEB_DIST ?? webDistDefault;
+    const serveShell = existsSync(resolve(webDist, 'index.html'));
+    if (serveShell)
+      await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    installErrorHandling(app, { serveShell });
+
+    await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+    authRoutes(app, { auth, clock });
+    deviceRoutes(app, { auth, devices });
+    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub }));
+
+    const demoSeeded = config.mode === 'embedded' && config.DEMO === 'on' ? await seedDemo(db) : false;
+
+    try {
+      await app.listen({ port: config.PORT, host: config.HOST });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES')
+        throw new ConfigError(`Port ${config.PORT} is not available; set PORT to a free port`);
+      throw err;
+    }
+    closers.push(() => app.close());
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+
+    return {
+      app,
+      config,
+      database,
+      url: `http://127.0.0.1:${port}`,
+      mqttUrl,
+      demoSeeded,
+      close: closeAll,
+    };
+  } catch (err) {
+    await closeAll().catch(() => undefined);
+    throw err;
+  }
+}

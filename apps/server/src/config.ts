@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']).default('on');
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every setting the server reads, validated in one place (README lists them). */
+export const configSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  MQTT_PORT: port.default(1883),
+  SIMULATOR: onOff,
+  DEMO: onOff,
+  DATABASE_URL: z.string().url().optional(),
+  MQTT_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  /** Signing secret for access tokens; generated and kept in the database when unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Where the built web app lives; unset means apps/web/dist. */
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** `memory://` keeps PGlite in memory (tests). */
+  dataDir: string;
+  mode: 'embedded' | 'scaled';
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Setting ${issue?.path.join('.')} is not valid: ${issue?.message}`);
+  }
+  const c = parsed.data;
+  const scaledVars = [c.DATABASE_URL, c.MQTT_URL, c.REDIS_URL].filter(Boolean).length;
+  if (scaledVars !== 0 && scaledVars !== 3) {
+    throw new ConfigError(
+      'Scaled mode needs all of DATABASE_URL, MQTT_URL and REDIS_URL; set all three or none',
+    );
+  }
+  return { ...c, dataDir: c.DATA_DIR, mode: scaledVars === 3 ? 'scaled' : 'embedded' };
+}

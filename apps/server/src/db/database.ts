@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { ConfigError } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/** PGlite in `dataDir` (or in memory for `memory://`), migrated. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = resolve(dataDir, 'pg');
+    try {
+      mkdirSync(dir, { recursive: true });
+      client = new PGlite(dir);
+      await client.waitReady;
+    } catch (err) {
+      const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
+      throw new ConfigError(
+        `Cannot use the data directory ${resolve(dataDir)}${reason}; set DATA_DIR to a writable directory`,
+      );
+    }
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** PostgreSQL at `url`, migrated under an advisory lock so parallel instances start safely. */
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end();
+    throw new ConfigError(`Cannot reach the database in DATABASE_URL (${(err as Error).message})`);
+  }
+  const db = drizzlePg(pool, { schema });
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(lock, { schema }), { migrationsFolder });
+  } finally {
+    await lock.query('select pg_advisory_unlock(727274)').catch(() => undefined);
+    lock.release();
+  }
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').unique(),
+  mobile: text('mobile').unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One login; its refresh token is stored hashed. Revoking it ends its access tokens at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull().unique(),
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** A place (parentId null) or a room (parentId is its place). */
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    type: text('type').notNull().default('place'),
+    label: text('label').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('assets_owner_idx').on(t.ownerId)],
+);
+
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    profileId: text('profile_id').notNull(),
+    /** ThingsBoard-style device credential: the MQTT username. */
+    accessToken: text('access_token').notNull().unique(),
+    /** Run by the built-in simulator fleet (the demo home). */
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('devices_owner_idx').on(t.ownerId)],
+);
+
+/** Telemetry history: one row per key and sample. */
+export const tsKv = pgTable(
+  'ts_kv',
+  {
+    deviceId: uuid('device_id').notNull(),
+    key: text('key').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key, t.ts] })],
+);
+
+/** Latest value per device and key. */
+export const tsKvLatest = pgTable(
+  'ts_kv_latest',
+  {
+    deviceId: uuid('device_id').notNull(),
+    key: text('key').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
+);
+
+/** Server-wide values shared by every instance (the token signing secret). */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});

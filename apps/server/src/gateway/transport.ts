@@ -1,0 +1,22 @@
+import { type ParsedDeviceTopic, parseDeviceTopic } from '@hestia/contract';
+
+export interface DeviceMessage extends ParsedDeviceTopic {
+  payload: Buffer;
+}
+
+/**
+ * How the gateway reaches devices, whatever the broker. Topics are always device-named
+ * (`devices/{id}/...`); the embedded broker translates ThingsBoard's `me` topics at its edge.
+ */
+export interface BrokerTransport {
+  publish(topic: string, payload: string): Promise<void>;
+  onMessage(handler: (msg: DeviceMessage) => void): void;
+  /** Device connections as the broker sees them (embedded); scaled mode learns them from status topics. */
+  onConnection(handler: (deviceId: string, connected: boolean) => void): void;
+  close(): Promise<void>;
+}
+
+export function toDeviceMessage(topic: string, payload: Buffer): DeviceMessage | null {
+  const parsed = parseDeviceTopic(topic);
+  return parsed && { ...parsed, payload };
+}

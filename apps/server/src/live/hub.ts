@@ -1,0 +1,65 @@
+import type { TelemetryValue, WsData, WsUpdate } from '@hestia/contract';
+import type { LatestValues } from '../services/telemetry.service.ts';
+import type { LiveBus, TelemetryEvent } from './bus.ts';
+
+/** One client subscription: a socket's `cmdId` on one device, for some keys or all. */
+export interface Subscription {
+  cmdId: number;
+  deviceId: string;
+  keys: Set<string> | null;
+  send(update: WsUpdate): void;
+}
+
+export function toWsData(
+  values: Iterable<[string, [number, TelemetryValue]]>,
+  keys: Set<string> | null,
+): WsData {
+  const data: WsData = {};
+  for (const [key, [ts, value]] of values) {
+    if (keys && !keys.has(key)) continue;
+    data[key] = [[ts, String(value)]];
+  }
+  return data;
+}
+
+/** Routes telemetry events from the bus to the subscriptions of their device. */
+export function createHub(bus: LiveBus) {
+  const byDevice = new Map<string, Set<Subscription>>();
+
+  const unsubscribe = bus.subscribe((e: TelemetryEvent) => {
+    const subs = byDevice.get(e.deviceId);
+    if (!subs) return;
+    const entries: Array<[string, [number, TelemetryValue]]> = Object.entries(e.values).map(([k, v]) => [
+      k,
+      [e.ts, v],
+    ]);
+    for (const sub of subs) {
+      const data = toWsData(entries, sub.keys);
+      if (Object.keys(data).length > 0)
+        sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data });
+    }
+  });
+
+  return {
+    add(sub: Subscription, latest: LatestValues): void {
+      let set = byDevice.get(sub.deviceId);
+      if (!set) {
+        set = new Set();
+        byDevice.set(sub.deviceId, set);
+      }
+      set.add(sub);
+      sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data: toWsData(latest, sub.keys) });
+    },
+    remove(sub: Subscription): void {
+      const set = byDevice.get(sub.deviceId);
+      set?.delete(sub);
+      if (set && set.size === 0) byDevice.delete(sub.deviceId);
+    },
+    close(): void {
+      unsubscribe();
+      byDevice.clear();
+    },
+  };
+}
+
+export type Hub = ReturnType<typeof createHub>;

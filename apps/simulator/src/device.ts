@@ -1,0 +1,112 @@
+import { buildWrite, CatalogError, createSimDevice, getProfile, type SimDevice } from '@hestia/catalog';
+import { deviceTopics, tbTopics } from '@hestia/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+
+export interface SimulatedDeviceSpec {
+  id: string;
+  accessToken: string;
+  profileId: string;
+}
+
+/**
+ * `tb`: ThingsBoard's `v1/devices/me/...` topics (embedded broker, unchanged firmware).
+ * `device`: `devices/{id}/...` topics with a retained online/offline status (external broker).
+ */
+export type TopicMode = 'tb' | 'device';
+
+export interface RunningDevice {
+  readonly spec: SimulatedDeviceSpec;
+  readonly sim: SimDevice;
+  readonly client: MqttClient;
+  tick(dtMs: number): void;
+  close(): Promise<void>;
+}
+
+function topicsFor(mode: TopicMode, id: string) {
+  return mode === 'tb'
+    ? {
+        telemetry: tbTopics.telemetry,
+        requests: `${tbTopics.rpcRequestPrefix}+`,
+        requestPrefix: tbTopics.rpcRequestPrefix,
+        response: (n: string) => tbTopics.rpcResponsePrefix + n,
+      }
+    : {
+        telemetry: deviceTopics.telemetry(id),
+        requests: deviceTopics.rpcRequest(id, '+'),
+        requestPrefix: deviceTopics.rpcRequest(id, ''),
+        response: (n: string) => deviceTopics.rpcResponse(id, n),
+      };
+}
+
+/** One virtual device: an MQTT client that behaves as its catalogue profile says. */
+export async function startDevice(
+  url: string,
+  spec: SimulatedDeviceSpec,
+  mode: TopicMode,
+): Promise<RunningDevice> {
+  const profile = getProfile(spec.profileId);
+  if (!profile) throw new Error(`Unknown profile ${spec.profileId}`);
+  const sim = createSimDevice(profile);
+  const t = topicsFor(mode, spec.id);
+  const status = deviceTopics.status(spec.id);
+  const client = mqtt.connect(url, {
+    username: spec.accessToken,
+    clientId: `sim-${spec.id}`,
+    keepalive: 30,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    ...(mode === 'device'
+      ? { will: { topic: status, payload: Buffer.from('offline'), qos: 1, retain: true } }
+      : {}),
+  });
+
+  const publish = (values: Record<string, number | string>) => {
+    if (Object.keys(values).length > 0 && client.connected)
+      client.publish(t.telemetry, JSON.stringify(values), { qos: 1 });
+  };
+
+  client.on('connect', () => {
+    client.subscribe(t.requests, { qos: 1 });
+    if (mode === 'device') client.publish(status, 'online', { qos: 1, retain: true });
+    publish(sim.snapshot());
+  });
+
+  client.on('message', (topic, payload) => {
+    if (!topic.startsWith(t.requestPrefix)) return;
+    const requestId = topic.slice(t.requestPrefix.length);
+    let reply: Record<string, unknown>;
+    try {
+      const req = JSON.parse(payload.toString()) as { method?: string; params?: unknown };
+      if (req.method === 'write') {
+        // The device checks the command again: the catalogue's rules hold at both ends.
+        const changed = sim.write(buildWrite(profile, req.params));
+        publish(changed);
+        reply = { result: 'OK' };
+      } else if (req.method === 'getState') {
+        reply = { result: 'OK', state: sim.snapshot() };
+      } else {
+        reply = { error: `Unknown method ${String(req.method)}` };
+      }
+    } catch (err) {
+      reply = { error: err instanceof CatalogError ? err.message : 'Bad request' };
+    }
+    client.publish(t.response(requestId), JSON.stringify(reply), { qos: 1 });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', reject);
+  });
+
+  return {
+    spec,
+    sim,
+    client,
+    tick: (dtMs) => publish(sim.tick(dtMs)),
+    close: async () => {
+      if (mode === 'device' && client.connected)
+        await client.publishAsync(status, 'offline', { qos: 1, retain: true });
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** A telemetry value as stored and sent: numbers, booleans and strings keep their JSON type. */
+export const telemetryValueSchema = z.union([z.number(), z.boolean(), z.string()]);
+export type TelemetryValue = z.infer<typeof telemetryValueSchema>;
+
+export const deviceSchema = z.object({
+  id: z.string(),
+  /** The user-visible name. */
+  label: z.string(),
+  name: z.string(),
+  deviceProfileId: z.string(),
+  assetId: z.string().nullable(),
+  assetLabel: z.string().nullable(),
+  isSharedDevice: z.boolean(),
+  isFavourite: z.boolean(),
+  /** Latest telemetry, key to value, as last known to the server. */
+  deviceData: z.record(z.string(), telemetryValueSchema),
+  /** Latest telemetry with its timestamps, key to [ts, value]. */
+  deviceRawData: z.record(z.string(), z.tuple([z.number(), telemetryValueSchema])),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const deviceListQuerySchema = z.object({
+  assetId: z.string().uuid().optional(),
+  childAssetContains: z.enum(['true', 'false']).optional(),
+  profileId: z.string().max(64).optional(),
+  isTransfer: z.enum(['true', 'false']).optional(),
+});
+
+export const deviceIdParamsSchema = z.object({ id: z.string().uuid('Device id must be a UUID') });
+
+/** A write pair as the spec spells it: `{Key, Value}`. */
+export const keyValueSchema = z.object({ Key: z.string().min(1).max(64), Value: telemetryValueSchema });
+export type KeyValue = z.infer<typeof keyValueSchema>;
+
+/** RPC body: `{method, params}`; `timeout` in ms is optional (default 6000, at most 60000). */
+export const rpcBodySchema = z.object({
+  method: z.string().min(1).max(64),
+  params: z.unknown().optional(),
+  timeout: z.number().int().min(100).max(60_000).optional(),
+});
+export type RpcBody = z.infer<typeof rpcBodySchema>;
+
+export const RPC_DEFAULT_TIMEOUT_MS = 6000;
+
+/** What a device answers to an RPC; a write answers `{result: "OK"}`. */
+export const rpcResultSchema = z.record(z.string(), z.unknown());
+export type RpcResult = z.infer<typeof rpcResultSchema>;
+
+/** Connection status derived from the `active` key (spec section 4). */
+export const ConnectionStatus = {
+  NULL: -1,
+  Disconnected: 0,
+  Connecting: 1,
+  Connected: 2,
+  ConnectionFailed: 3,
+} as const;
+export type ConnectionStatus = (typeof ConnectionStatus)[keyof typeof ConnectionStatus];
+
+export function connectionStatusOf(active: TelemetryValue | undefined): ConnectionStatus {
+  if (active === undefined) return ConnectionStatus.Connecting;
+  return String(active) === 'true' ? ConnectionStatus.Connected : ConnectionStatus.Disconnected;
+}

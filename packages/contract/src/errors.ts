@@ -1,0 +1,26 @@
+/**
+ * Error codes shared by server and clients. `status` is the wrapper's statusCode; for codes that are
+ * not HTTP statuses (1015) `http` is what goes on the wire.
+ */
+export const errorCatalog = {
+  TOKEN_MISSING: { status: 400, message: 'token must exists' },
+  TOKEN_INVALID: { status: 401, message: 'The session has expired. Please log in again.' },
+  VALIDATION: { status: 400, message: 'The request is not valid.' },
+  BAD_CREDENTIALS: { status: 401, message: 'The username or password is incorrect.' },
+  ACCOUNT_DISABLED: { status: 1015, http: 403, message: 'This account is disabled.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this item.' },
+  NOT_FOUND: { status: 404, message: 'Request not found' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
+  DEVICE_OFFLINE: { status: 409, message: 'The device is not connected to the internet.' },
+  DEVICE_NO_ANSWER: { status: 504, message: 'Disturbance in communication with the device.' },
+  DEVICE_REJECTED: { status: 502, message: 'The device refused the command.' },
+  INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
+} as const satisfies Record<string, { status: number; http?: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/** HTTP status to put on the wire for an error code. */
+export function httpStatusOf(code: ErrorCode): number {
+  const entry: { status: number; http?: number } = errorCatalog[code];
+  return entry.http ?? entry.status;
+}
