@@ -1,0 +1,100 @@
+import { API_PREFIX, type ApiResponse, type KeyValue, type RouteName, type RouteResponse, routes } from '@hestia/contract';
+import type { z } from 'zod';
+
+/** A failed call, with the wrapper's message and statusCode (spec section 8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly statusCode: number,
+    readonly data: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+type Def<N extends RouteName> = (typeof routes)[N];
+type Part<S> = S extends z.ZodTypeAny ? z.input<S> : never;
+export type CallInput<N extends RouteName> = {
+  [K in 'params' | 'query' | 'body' as Def<N> extends Record<K, z.ZodTypeAny> ? K : never]: Part<Def<N> extends Record<K, infer S> ? S : never>;
+};
+
+export interface ClientOptions {
+  /** Origin of the server, e.g. `http://localhost:8080`; empty for same-origin. */
+  baseUrl?: string;
+  getToken?: () => string | undefined;
+  language?: () => string;
+  /** Default 10 s (spec section 7). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Typed REST client for /api/v1; every call is one of contract's routes. */
+export class HestiaClient {
+  constructor(private readonly opts: ClientOptions = {}) {}
+
+  async call<N extends RouteName>(name: N, input: CallInput<N>, init: { timeoutMs?: number } = {}): Promise<RouteResponse<N>> {
+    const def = routes[name];
+    const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
+    let path = def.path.replace(/:([a-zA-Z]+)/g, (_, key: string) => encodeURIComponent(String(parts.params?.[key] ?? '')));
+    // Query parameters are appended only when not null (spec section 7).
+    const query = Object.entries(parts.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
+    if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = this.opts.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const lang = this.opts.language?.();
+    if (lang) headers['Accept-Language'] = lang;
+    if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    let res: Response;
+    try {
+      res = await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`, {
+        method: def.method,
+        headers,
+        body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
+        signal: controller.signal,
+      });
+    } catch (err) {
+      throw controller.signal.aborted ? new ApiError('timeout', 400) : new ApiError('network error', 400, String(err));
+    } finally {
+      clearTimeout(timer);
+    }
+    let body: ApiResponse<unknown>;
+    try {
+      body = (await res.json()) as ApiResponse<unknown>;
+    } catch {
+      throw new ApiError(res.status === 404 ? 'Request not found' : 'network error', res.status === 404 ? 404 : 400);
+    }
+    if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
+    return body.data as RouteResponse<N>;
+  }
+
+  login(username: string, password: string) {
+    return this.call('login', { body: { username, password } });
+  }
+  time() {
+    return this.call('time', {});
+  }
+  listDevices(query: CallInput<'listDevices'>['query'] = {}) {
+    return this.call('listDevices', { query });
+  }
+  getDevice(id: string) {
+    return this.call('getDevice', { params: { id } });
+  }
+  twowayRpc(id: string, body: CallInput<'twowayRpc'>['body']) {
+    return this.call('twowayRpc', { params: { id }, body }, { timeoutMs: (body.timeout ?? 6000) + 2000 });
+  }
+  onewayRpc(id: string, body: CallInput<'onewayRpc'>['body']) {
+    return this.call('onewayRpc', { params: { id }, body });
+  }
+  /** Write Key/Value pairs; resolves only when the device answers `{result: "OK"}`. */
+  async write(id: string, pairs: KeyValue[]): Promise<void> {
+    const res = await this.twowayRpc(id, { method: 'write', params: pairs });
+    if (res.result !== 'OK') throw new ApiError('Disturbance in communication with the device.', 502, res);
+  }
+}
