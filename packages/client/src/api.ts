@@ -1,4 +1,11 @@
-import { API_PREFIX, type ApiResponse, type KeyValue, type RouteName, type RouteResponse, routes } from '@hestia/contract';
+import {
+  API_PREFIX,
+  type ApiResponse,
+  type KeyValue,
+  type RouteName,
+  type RouteResponse,
+  routes,
+} from '@hestia/contract';
 import type { z } from 'zod';
 
 /** A failed call, with the wrapper's message and statusCode (spec section 8). */
@@ -16,7 +23,9 @@ export class ApiError extends Error {
 type Def<N extends RouteName> = (typeof routes)[N];
 type Part<S> = S extends z.ZodTypeAny ? z.input<S> : never;
 export type CallInput<N extends RouteName> = {
-  [K in 'params' | 'query' | 'body' as Def<N> extends Record<K, z.ZodTypeAny> ? K : never]: Part<Def<N> extends Record<K, infer S> ? S : never>;
+  [K in 'params' | 'query' | 'body' as Def<N> extends Record<K, z.ZodTypeAny> ? K : never]: Part<
+    Def<N> extends Record<K, infer S> ? S : never
+  >;
 };
 
 export interface ClientOptions {
@@ -35,10 +44,20 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export class HestiaClient {
   constructor(private readonly opts: ClientOptions = {}) {}
 
-  async call<N extends RouteName>(name: N, input: CallInput<N>, init: { timeoutMs?: number } = {}): Promise<RouteResponse<N>> {
+  async call<N extends RouteName>(
+    name: N,
+    input: CallInput<N>,
+    init: { timeoutMs?: number } = {},
+  ): Promise<RouteResponse<N>> {
     const def = routes[name];
-    const parts = input as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown };
-    let path = def.path.replace(/:([a-zA-Z]+)/g, (_, key: string) => encodeURIComponent(String(parts.params?.[key] ?? '')));
+    const parts = input as {
+      params?: Record<string, string>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+    };
+    let path = def.path.replace(/:([a-zA-Z]+)/g, (_, key: string) =>
+      encodeURIComponent(String(parts.params?.[key] ?? '')),
+    );
     // Query parameters are appended only when not null (spec section 7).
     const query = Object.entries(parts.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
     if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
@@ -50,7 +69,10 @@ export class HestiaClient {
     if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
 
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => controller.abort(),
+      init.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     let res: Response;
     try {
       res = await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`, {
@@ -60,7 +82,9 @@ export class HestiaClient {
         signal: controller.signal,
       });
     } catch (err) {
-      throw controller.signal.aborted ? new ApiError('timeout', 400) : new ApiError('network error', 400, String(err));
+      throw controller.signal.aborted
+        ? new ApiError('timeout', 400)
+        : new ApiError('network error', 400, String(err));
     } finally {
       clearTimeout(timer);
     }
@@ -68,7 +92,10 @@ export class HestiaClient {
     try {
       body = (await res.json()) as ApiResponse<unknown>;
     } catch {
-      throw new ApiError(res.status === 404 ? 'Request not found' : 'network error', res.status === 404 ? 404 : 400);
+      throw new ApiError(
+        res.status === 404 ? 'Request not found' : 'network error',
+        res.status === 404 ? 404 : 400,
+      );
     }
     if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
     return body.data as RouteResponse<N>;

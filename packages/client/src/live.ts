@@ -92,7 +92,9 @@ export class LiveClient {
   private open(shard: Shard): void {
     const token = this.opts.getToken();
     if (!token || this.closed) return;
-    const socket = this.opts.connect(`${this.opts.wsBaseUrl}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`);
+    const socket = this.opts.connect(
+      `${this.opts.wsBaseUrl}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`,
+    );
     shard.socket = socket;
     socket.onopen = () => {
       this.opts.onSocketState?.(true);

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -20,6 +20,26 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir never returns on some pseudo file systems
+ * (/proc), and start-up must end with a clear line instead.
+ */
+function ensureDir(dir: string): void {
+  const parts: string[] = [];
+  let current = dir;
+  while (current !== parse(current).root) {
+    parts.unshift(current);
+    current = dirname(current);
+  }
+  for (const p of parts) {
+    try {
+      mkdirSync(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw err;
+    }
+  }
+}
+
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 /** PGlite in `dataDir` (or in memory for `memory://`), migrated. */
@@ -30,7 +50,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   } else {
     const dir = resolve(dataDir, 'pg');
     try {
-      mkdirSync(dir, { recursive: true });
+      ensureDir(dir);
       client = new PGlite(dir);
       await client.waitReady;
     } catch (err) {

@@ -70,7 +70,8 @@ export async function startEmbeddedBroker(opts: {
       const info = clients.get(client);
       const topic = info && toInternal(info, sub.topic);
       if (!info || !topic || !SUBSCRIBE_OK.test(topic.slice(`devices/${info.deviceId}/`.length))) {
-        return cb(new Error('subscribe not allowed'), null);
+        // A refused subscription gets a failure code (128) in SUBACK; the device stays connected.
+        return cb(null, null);
       }
       cb(null, { ...sub, topic });
     },

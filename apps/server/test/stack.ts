@@ -1,0 +1,110 @@
+import { HestiaClient } from '@hestia/client';
+import { type Fleet, startFleet } from '@hestia/simulator';
+import WebSocket from 'ws';
+import { createServer, type HestiaServer } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { userRepository } from '../src/repositories/user.repository.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { hashPassword } from '../src/services/auth.service.ts';
+
+export interface Stack {
+  server: HestiaServer;
+  fleet: Fleet;
+  client: HestiaClient;
+  /** Device ids of the demo home by profile. */
+  ids: { switch: string; plug: string; curtain: string };
+  stop(): Promise<void>;
+}
+
+/** An embedded server on free ports with in-memory PGlite, the demo home and its simulated devices. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const server = await createServer(
+    loadConfig({
+      PORT: '0',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  );
+  const devices = await deviceRepository(server.database.db).simulated();
+  const fleet = await startFleet({
+    url: server.mqttUrl,
+    mode: 'tb',
+    devices: devices.map((d) => ({ id: d.id, accessToken: d.accessToken, profileId: d.profileId })),
+  });
+  const client = await loggedIn(server.url, DEMO_EMAIL, DEMO_PASSWORD);
+  const byProfile = (p: string) => devices.find((d) => d.profileId === p)?.id as string;
+  await waitFor(async () => {
+    const list = await client.listDevices();
+    return list.every((d) => d.deviceData.active === true);
+  });
+  return {
+    server,
+    fleet,
+    client,
+    ids: {
+      switch: byProfile('switch-two-pole'),
+      plug: byProfile('plug-metering'),
+      curtain: byProfile('curtain-single'),
+    },
+    stop: async () => {
+      await fleet.stop();
+      await server.close();
+    },
+  };
+}
+
+export async function loggedIn(baseUrl: string, username: string, password: string): Promise<HestiaClient> {
+  let token: string | undefined;
+  const client = new HestiaClient({ baseUrl, getToken: () => token });
+  token = (await client.login(username, password)).token;
+  return client;
+}
+
+export async function addUser(server: HestiaServer, email: string, password: string) {
+  return userRepository(server.database.db).create({ email, passwordHash: await hashPassword(password) });
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** A raw ThingsBoard socket: collects every update it receives. */
+export async function openSocket(baseUrl: string, token: string) {
+  const ws = new WebSocket(
+    `${baseUrl.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`,
+  );
+  const updates: Array<{
+    subscriptionId: number;
+    errorCode: number;
+    errorMsg: string | null;
+    data: Record<string, Array<[number, string]>>;
+  }> = [];
+  ws.on('message', (d) => updates.push(JSON.parse(d.toString())));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return {
+    ws,
+    updates,
+    send: (msg: unknown) => ws.send(JSON.stringify(msg)),
+    /** The latest value of `key` seen on subscription `cmdId`. */
+    latest: (cmdId: number, key: string) => {
+      for (let i = updates.length - 1; i >= 0; i--) {
+        const u = updates[i];
+        if (u?.subscriptionId === cmdId && u.data[key]) return u.data[key]?.at(-1)?.[1];
+      }
+      return undefined;
+    },
+    close: () => ws.close(),
+  };
+}
