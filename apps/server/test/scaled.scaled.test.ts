@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Fleet, startFleet } from '@hestia/simulator';
-import { sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { tsKv } from '../src/db/schema.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
@@ -104,10 +105,11 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     await onB.write(deviceId, [{ Key: 'relay_2', Value: 1 }]);
     await waitFor(async () => (await onB.getDevice(deviceId)).deviceData.relay_2 === 1, 10_000);
     const count = async () => {
-      const res = await a.database.db.execute(
-        sql`select count(*)::int as n from ts_kv where device_id = ${deviceId} and key = 'relay_2' and value = '1'::jsonb`,
-      );
-      return Number((res.rows[0] as { n: number }).n);
+      const [row] = await a.database.db
+        .select({ n: count() })
+        .from(tsKv)
+        .where(and(eq(tsKv.deviceId, deviceId), eq(tsKv.key, 'relay_2'), sql`${tsKv.value} = '1'::jsonb`));
+      return row?.n ?? 0;
     };
     await waitFor(async () => (await count()) >= 1, 10_000);
     // Telemetry arrives on a shared subscription: one instance stores it, not both.
