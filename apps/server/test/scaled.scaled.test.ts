@@ -104,16 +104,16 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     const onB = await loggedIn(b.url, 'owner@example.com', 'OwnerPass1');
     await onB.write(deviceId, [{ Key: 'relay_2', Value: 1 }]);
     await waitFor(async () => (await onB.getDevice(deviceId)).deviceData.relay_2 === 1, 10_000);
-    const count = async () => {
+    const stored = async (): Promise<number> => {
       const [row] = await a.database.db
         .select({ n: count() })
         .from(tsKv)
         .where(and(eq(tsKv.deviceId, deviceId), eq(tsKv.key, 'relay_2'), sql`${tsKv.value} = '1'::jsonb`));
       return row?.n ?? 0;
     };
-    await waitFor(async () => (await count()) >= 1, 10_000);
+    await waitFor(async () => (await stored()) >= 1, 10_000);
     // Telemetry arrives on a shared subscription: one instance stores it, not both.
     await new Promise((r) => setTimeout(r, 300));
-    expect(await count()).toBe(1);
+    expect(await stored()).toBe(1);
   });
 });
