@@ -9,7 +9,7 @@ import { type Config, ConfigError } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
-import { createGateway } from './gateway/gateway.ts';
+import { createGateway, type Gateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
@@ -36,6 +36,8 @@ export interface HestiaServer {
   /** MQTT URL devices connect to (the embedded broker, or MQTT_URL). */
   mqttUrl: string;
   demoSeeded: boolean;
+  /** The device side (broker RPC), for benchmarks that measure below HTTP. */
+  gateway: Gateway;
   close(): Promise<void>;
 }
 
@@ -107,7 +109,7 @@ export async function createServer(config: Config, opts: { clock?: Clock } = {})
     closers.push(() => gateway.close());
 
     const auth = authService({ users: userRepository(db), secret, clock });
-    const devices = deviceService({ devices: devicesRepo, telemetry, gateway });
+    const devices = deviceService({ devices: devicesRepo, telemetry, gateway, clock });
     const hub = createHub(bus);
     closers.push(() => hub.close());
 
@@ -143,6 +145,7 @@ export async function createServer(config: Config, opts: { clock?: Clock } = {})
       url: `http://127.0.0.1:${port}`,
       mqttUrl,
       demoSeeded,
+      gateway,
       close: closeAll,
     };
   } catch (err) {

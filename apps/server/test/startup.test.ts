@@ -43,7 +43,14 @@ function runMain(
   child.stderr.on('data', (d) => {
     stderr += d;
   });
-  return new Promise((r) => child.on('exit', (code) => r({ code, stdout, stderr })));
+  // A start-up that wrongly goes on running is stopped, so no test leaves a server behind.
+  const guard = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  return new Promise((r) =>
+    child.on('exit', (code) => {
+      clearTimeout(guard);
+      r({ code, stdout, stderr });
+    }),
+  );
 }
 
 describe('start-up', () => {

@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { UserRepository, UserRow } from '../repositories/user.repository.ts';
 import type { Clock } from './clock.ts';
 import { FailureLimiter } from './rate-limiter.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 /** OWASP's argon2id minimum: 19 MiB, two passes, one lane. */
 // 2 is Argon2id in @node-rs/argon2's (ambient const) Algorithm enum.
@@ -31,6 +32,11 @@ export function authService(deps: { users: UserRepository; secret: Uint8Array; c
   const perAddress = new FailureLimiter(100, 60 * 60_000, clock);
   // A hash to verify against when the user does not exist, so timing does not tell.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  // Live sessions, so a request does not cost a database read; ending a session must delete its entry.
+  const sessionCache = new TtlCache<
+    string,
+    NonNullable<Awaited<ReturnType<UserRepository['activeSession']>>>
+  >(5000, 50_000, clock);
 
   async function issue(user: UserRow, meta: { userAgent: string; ip: string }): Promise<LoginResult> {
     const refreshToken = randomBytes(32).toString('base64url');
@@ -83,7 +89,7 @@ export function authService(deps: { users: UserRepository; secret: Uint8Array; c
         throw new AppError('TOKEN_INVALID');
       }
       if (!sub || typeof sid !== 'string') throw new AppError('TOKEN_INVALID');
-      const found = await users.activeSession(sid);
+      const found = await sessionCache.getOrLoad(sid, () => users.activeSession(sid));
       if (!found || found.user.id !== sub) throw new AppError('TOKEN_INVALID');
       if (found.user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
       return { userId: sub, sessionId: sid, user: found.user };

@@ -3,7 +3,9 @@ import { type Device, RPC_DEFAULT_TIMEOUT_MS, type RpcBody, type RpcResult } fro
 import { AppError } from '../errors.ts';
 import type { Gateway } from '../gateway/gateway.ts';
 import type { DeviceRepository, DeviceWithAsset } from '../repositories/device.repository.ts';
+import type { Clock } from './clock.ts';
 import type { LatestValues, TelemetryService } from './telemetry.service.ts';
+import { TtlCache } from './ttl-cache.ts';
 
 function toDto(row: DeviceWithAsset, latest: LatestValues | undefined, viewerId: string): Device {
   const deviceData: Device['deviceData'] = {};
@@ -30,12 +32,15 @@ export function deviceService(deps: {
   devices: DeviceRepository;
   telemetry: TelemetryService;
   gateway: Gateway;
+  clock: Clock;
 }) {
-  const { devices, telemetry, gateway } = deps;
+  const { devices, telemetry, gateway, clock } = deps;
+  // Device rows read on every toggle; any change of owner, place or profile must delete the entry.
+  const rows = new TtlCache<string, DeviceWithAsset>(5000, 50_000, clock);
 
   /** The device when `userId` may see it. Strangers get 404, so ids do not leak. */
   async function accessible(userId: string, id: string): Promise<DeviceWithAsset> {
-    const row = await devices.get(id);
+    const row = await rows.getOrLoad(id, () => devices.get(id));
     if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Device not found');
     return row;
   }

@@ -1,0 +1,15 @@
+import { toggleBench } from './toggle.ts';
+
+const benches: Record<string, () => Promise<void>> = { toggle: toggleBench };
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(benches);
+for (const name of names) {
+  const run = benches[name];
+  if (!run) {
+    console.error(`Unknown benchmark '${name}'. Known: ${Object.keys(benches).join(', ')}`);
+    process.exit(1);
+  }
+  await run();
+}
+process.exit(0);

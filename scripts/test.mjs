@@ -1,0 +1,49 @@
+// `npm test`: typecheck, lint, build the web app, then every Vitest project (unit, integration,
+// scaled, e2e in Chromium). Ends with one line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+let passed = 0;
+let failed = 0;
+
+function step(name, cmd, args) {
+  console.log(`\n=== ${name}`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (res.status === 0) passed++;
+  else {
+    failed++;
+    console.log(`=== ${name} FAILED`);
+  }
+  return res.status === 0;
+}
+
+step('typecheck', 'npx', ['tsc', '-b']);
+step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+step('build the web app', 'npm', ['run', 'build', '-w', '@hestia/web']);
+
+mkdirSync(join(root, 'artifacts'), { recursive: true });
+const report = join(root, 'artifacts/vitest.json');
+rmSync(report, { force: true });
+console.log('\n=== vitest (unit, integration, scaled, e2e)');
+spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (existsSync(report)) {
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  passed += json.numPassedTests;
+  failed += json.numFailedTests;
+  // A file that fails to load has no failed test but must still fail the run.
+  failed += json.testResults.filter(
+    (r) => r.status === 'failed' && r.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
+} else {
+  failed++;
+  console.log('=== vitest wrote no report');
+}
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
