@@ -22,9 +22,12 @@ import { userRepository } from './repositories/user.repository.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { seedDemo } from './seed/demo.ts';
+import { accountService } from './services/account.service.ts';
 import { authService } from './services/auth.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
+import { codesService } from './services/codes.service.ts';
 import { deviceService } from './services/device.service.ts';
+import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { telemetryService } from './services/telemetry.service.ts';
 
 export interface HestiaServer {
@@ -46,7 +49,13 @@ const webDistDefault = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 /** Strip secrets (the socket's token) from logged URLs. */
 const redactUrl = (url: string) => url.replace(/([?&](token|accessToken)=)[^&]*/gi, '$1[redacted]');
 
-export async function createServer(config: Config, opts: { clock?: Clock } = {}): Promise<HestiaServer> {
+export interface ServerOptions {
+  clock?: Clock;
+  /** Where the operator's outbox writes codes (default: the console). */
+  outboxWrite?: (line: string) => void;
+}
+
+export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
   const clock = opts.clock ?? systemClock;
   const closers: Array<() => Promise<void> | void> = [];
   const closeAll = async () => {
@@ -108,7 +117,18 @@ export async function createServer(config: Config, opts: { clock?: Clock } = {})
     const gateway = createGateway({ transport, telemetry, clock });
     closers.push(() => gateway.close());
 
-    const auth = authService({ users: userRepository(db), secret, clock });
+    const users = userRepository(db);
+    const outbox =
+      (config.OUTBOX ?? (config.mode === 'embedded' ? 'console' : 'off')) === 'console'
+        ? consoleOutbox(opts.outboxWrite ?? ((line) => console.log(line)))
+        : undefined;
+    const sender = routingSender(
+      config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : outbox,
+      config.SMS_HTTP_URL ? httpSmsSender(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN) : outbox,
+    );
+    const codes = codesService({ users, sender, secret, clock });
+    const auth = authService({ users, codes, secret, clock, bus });
+    const accounts = accountService({ users, codes, auth });
     const devices = deviceService({ devices: devicesRepo, telemetry, gateway, clock });
     const hub = createHub(bus);
     closers.push(() => hub.close());
@@ -120,9 +140,9 @@ export async function createServer(config: Config, opts: { clock?: Clock } = {})
     installErrorHandling(app, { serveShell });
 
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-    authRoutes(app, { auth, clock });
+    authRoutes(app, { auth, accounts, clock });
     deviceRoutes(app, { auth, devices });
-    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub }));
+    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus }));
 
     const demoSeeded = config.mode === 'embedded' && config.DEMO === 'on' ? await seedDemo(db) : false;
 

@@ -18,6 +18,14 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Where the built web app lives; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** Email delivery of codes, e.g. smtp://user:pass@mail.example.com:587 */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('Hestia <no-reply@hestia.local>'),
+  /** SMS delivery of codes through an HTTP gateway (POST {to, text}). */
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** `console` writes codes to the server console for channels without a provider (default in embedded mode). */
+  OUTBOX: z.enum(['console', 'off']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

@@ -10,6 +10,10 @@ import { hashPassword } from '../src/services/auth.service.ts';
 
 export interface Stack {
   server: HestiaServer;
+  /** Lines the operator's console outbox printed (codes for channels without a provider). */
+  outbox: string[];
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
   fleet: Fleet;
   client: HestiaClient;
   /** Device ids of the demo home by profile. */
@@ -19,6 +23,8 @@ export interface Stack {
 
 /** An embedded server on free ports with in-memory PGlite, the demo home and its simulated devices. */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const outbox: string[] = [];
+  let offset = 0;
   const server = await createServer(
     loadConfig({
       PORT: '0',
@@ -28,6 +34,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       LOG_LEVEL: 'silent',
       ...env,
     }),
+    { outboxWrite: (line) => outbox.push(line), clock: { now: () => Date.now() + offset } },
   );
   const devices = await deviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
@@ -43,6 +50,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   });
   return {
     server,
+    outbox,
+    advance: (ms) => {
+      offset += ms;
+    },
     fleet,
     client,
     ids: {

@@ -3,12 +3,10 @@ import { type TelemetryValue, WS_DEVICES_PER_SOCKET, WS_RECONNECT_MS, type WsUpd
 /** The subset of the WebSocket API the live client needs (browser WebSocket or the `ws` package). */
 export interface SocketLike {
   readonly readyState: number;
-  onopen: ((ev: unknown) => void) | null;
-  onmessage: ((ev: { data: unknown }) => void) | null;
-  onclose: ((ev: unknown) => void) | null;
-  onerror: ((ev: unknown) => void) | null;
   send(data: string): void;
   close(): void;
+  addEventListener(type: 'message', listener: (ev: { data: unknown }) => void): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
 }
 export type SocketFactory = (url: string) => SocketLike;
 
@@ -77,11 +75,10 @@ export class LiveClient {
     for (const shard of this.shards) {
       if (shard.timer) clearTimeout(shard.timer);
       if (shard.socket) {
-        shard.socket.onclose = null;
-        shard.socket.onerror = null;
-        shard.socket.onmessage = null;
+        const socket = shard.socket;
+        shard.socket = undefined;
         try {
-          shard.socket.close();
+          socket.close();
         } catch {
           // Socket failures are closed silently (spec section 8).
         }
@@ -96,7 +93,9 @@ export class LiveClient {
       `${this.opts.wsBaseUrl}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`,
     );
     shard.socket = socket;
-    socket.onopen = () => {
+    const current = () => shard.socket === socket;
+    socket.addEventListener('open', () => {
+      if (!current()) return;
       this.opts.onSocketState?.(true);
       socket.send(
         JSON.stringify({
@@ -108,8 +107,9 @@ export class LiveClient {
           })),
         }),
       );
-    };
-    socket.onmessage = (ev) => {
+    });
+    socket.addEventListener('message', (ev) => {
+      if (!current()) return;
       let update: WsUpdate;
       try {
         update = JSON.parse(String(ev.data)) as WsUpdate;
@@ -128,25 +128,24 @@ export class LiveClient {
         if (last) values[key] = [last[0], last[1]];
       }
       this.opts.onUpdate(device.id, values);
-    };
+    });
     const lost = () => {
-      if (shard.socket !== socket) return;
-      socket.onclose = null;
-      socket.onerror = null;
+      if (!current()) return;
       shard.socket = undefined;
       this.opts.onSocketState?.(false);
       if (this.closed) return;
       const delay = (this.opts.reconnectMs ?? WS_RECONNECT_MS) + Math.floor(Math.random() * 500);
       shard.timer = setTimeout(() => this.open(shard), delay);
     };
-    socket.onclose = lost;
-    socket.onerror = () => {
+    socket.addEventListener('close', lost);
+    socket.addEventListener('error', () => {
+      if (!current()) return;
       try {
         socket.close();
       } catch {
         // closed silently
       }
       lost();
-    };
+    });
   }
 }

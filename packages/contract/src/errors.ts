@@ -10,6 +10,7 @@ export const errorCatalog = {
   ACCOUNT_DISABLED: { status: 1015, http: 403, message: 'This account is disabled.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this item.' },
   NOT_FOUND: { status: 404, message: 'Request not found' },
+  CONFLICT: { status: 409, message: 'This already exists.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },
   DEVICE_OFFLINE: { status: 409, message: 'The device is not connected to the internet.' },
   DEVICE_NO_ANSWER: { status: 504, message: 'Disturbance in communication with the device.' },

@@ -1,5 +1,19 @@
 import type { z } from 'zod';
-import { loginBodySchema, loginResultSchema, timeResultSchema } from './auth.ts';
+import {
+  changePasswordBodySchema,
+  checkCodeBodySchema,
+  codeSentSchema,
+  emptyResultSchema,
+  loginBodySchema,
+  loginResultSchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  registerBodySchema,
+  registerFinalizeBodySchema,
+  resetPasswordBodySchema,
+  timeResultSchema,
+  usernameBodySchema,
+} from './auth.ts';
 import {
   deviceIdParamsSchema,
   deviceListQuerySchema,
@@ -7,6 +21,7 @@ import {
   rpcBodySchema,
   rpcResultSchema,
 } from './device.ts';
+import { profileSchema, profileUpdateParamsSchema, sessionIdParamsSchema, sessionSchema } from './user.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -30,6 +45,111 @@ export const routes = {
     anonymous: true,
     body: loginBodySchema,
     response: loginResultSchema,
+  },
+  authenticate: {
+    method: 'POST',
+    path: '/users/authenticate',
+    anonymous: true,
+    body: usernameBodySchema,
+    response: codeSentSchema,
+  },
+  register: {
+    method: 'POST',
+    path: '/users/register',
+    anonymous: true,
+    body: registerBodySchema,
+    response: codeSentSchema,
+  },
+  registerFinalize: {
+    method: 'POST',
+    path: '/users/register-finalize',
+    anonymous: true,
+    body: registerFinalizeBodySchema,
+    response: loginResultSchema,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/users/refreshToken',
+    anonymous: true,
+    body: refreshBodySchema,
+    response: loginResultSchema,
+  },
+  logout: {
+    method: 'POST',
+    path: '/users/logout',
+    anonymous: true,
+    body: logoutBodySchema,
+    response: emptyResultSchema,
+  },
+  resetPasswordRequest: {
+    method: 'POST',
+    path: '/user/reset-password-request',
+    anonymous: true,
+    body: usernameBodySchema,
+    response: codeSentSchema,
+  },
+  sendRecoveryCode: {
+    method: 'POST',
+    path: '/users/reset-password/send-recovery-code',
+    anonymous: true,
+    body: usernameBodySchema,
+    response: codeSentSchema,
+  },
+  checkRecoveryCode: {
+    method: 'POST',
+    path: '/users/reset-password/check-recovery-code',
+    anonymous: true,
+    body: checkCodeBodySchema,
+    response: emptyResultSchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/user/reset-password',
+    anonymous: true,
+    body: resetPasswordBodySchema,
+    response: emptyResultSchema,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/users/change-password',
+    anonymous: false,
+    body: changePasswordBodySchema,
+    response: emptyResultSchema,
+  },
+  profile: { method: 'GET', path: '/users/profile', anonymous: false, response: profileSchema },
+  updateProfile: {
+    method: 'PATCH',
+    path: '/users/profile/:type/update',
+    anonymous: false,
+    params: profileUpdateParamsSchema,
+    response: profileSchema,
+  },
+  sessions: { method: 'GET', path: '/users/sessions', anonymous: false, response: sessionSchema.array() },
+  terminateSession: {
+    method: 'POST',
+    path: '/users/sessions/:id/terminate',
+    anonymous: false,
+    params: sessionIdParamsSchema,
+    response: emptyResultSchema,
+  },
+  deleteSession: {
+    method: 'DELETE',
+    path: '/user/sessions/:id',
+    anonymous: false,
+    params: sessionIdParamsSchema,
+    response: emptyResultSchema,
+  },
+  sessionOnline: {
+    method: 'POST',
+    path: '/users/sessions/online',
+    anonymous: false,
+    response: emptyResultSchema,
+  },
+  sessionOffline: {
+    method: 'POST',
+    path: '/users/sessions/offline',
+    anonymous: false,
+    response: emptyResultSchema,
   },
   time: { method: 'GET', path: '/time', anonymous: true, response: timeResultSchema },
   listDevices: {

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -21,6 +23,13 @@ export const users = pgTable('users', {
   status: text('status', { enum: ['active', 'disabled'] })
     .notNull()
     .default('active'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  notification: jsonb('notification')
+    .$type<{ push: boolean; email: boolean; sms: boolean }>()
+    .notNull()
+    .default({ push: true, email: true, sms: false }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -38,8 +47,39 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    online: boolean('online').notNull().default(true),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Refresh tokens already exchanged: presenting one again ends its session (reuse detection). */
+export const spentRefreshTokens = pgTable('spent_refresh_tokens', {
+  hash: text('hash').primaryKey(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  spentAt: timestamp('spent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time codes (registration, login, recovery), stored as an HMAC, single use, expiring.
+ * A registration's account data waits in `payload` until the code is confirmed, so no half-made
+ * account ever exists.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['register', 'login', 'reset'] }).notNull(),
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    payload: jsonb('payload'),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.purpose, t.target)],
 );
 
 /** A place (parentId null) or a room (parentId is its place). */

@@ -11,31 +11,38 @@ export interface TelemetryEvent {
 export interface LiveBus {
   publish(event: TelemetryEvent): void;
   subscribe(handler: (event: TelemetryEvent) => void): () => void;
+  /** A session ended (logout, terminate, password change): every instance drops its caches and sockets. */
+  publishSessionEnded(sessionId: string): void;
+  onSessionEnded(handler: (sessionId: string) => void): () => void;
   close(): Promise<void>;
 }
 
-class Handlers {
-  private readonly set = new Set<(e: TelemetryEvent) => void>();
-  add(h: (e: TelemetryEvent) => void): () => void {
+class Handlers<T> {
+  private readonly set = new Set<(e: T) => void>();
+  add(h: (e: T) => void): () => void {
     this.set.add(h);
     return () => this.set.delete(h);
   }
-  emit(e: TelemetryEvent): void {
+  emit(e: T): void {
     for (const h of this.set) h(e);
   }
 }
 
 /** Embedded mode: one process, so a direct call. */
 export function inProcessBus(): LiveBus {
-  const handlers = new Handlers();
+  const telemetry = new Handlers<TelemetryEvent>();
+  const sessions = new Handlers<string>();
   return {
-    publish: (e) => handlers.emit(e),
-    subscribe: (h) => handlers.add(h),
+    publish: (e) => telemetry.emit(e),
+    subscribe: (h) => telemetry.add(h),
+    publishSessionEnded: (id) => sessions.emit(id),
+    onSessionEnded: (h) => sessions.add(h),
     close: async () => undefined,
   };
 }
 
 const CHANNEL = 'hestia:telemetry';
+const SESSIONS = 'hestia:sessions-ended';
 
 /** Scaled mode: Redis pub/sub; every instance, the publisher included, hears every event once. */
 export async function redisBus(url: string, onError: (err: Error) => void): Promise<LiveBus> {
@@ -44,20 +51,26 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   pub.on('error', onError);
   sub.on('error', onError);
   await Promise.all([pub.connect(), sub.connect()]);
-  const handlers = new Handlers();
-  sub.on('message', (_channel: string, message: string) => {
+  const telemetry = new Handlers<TelemetryEvent>();
+  const sessions = new Handlers<string>();
+  sub.on('message', (channel: string, message: string) => {
+    if (channel === SESSIONS) return sessions.emit(message);
     try {
-      handlers.emit(JSON.parse(message) as TelemetryEvent);
+      telemetry.emit(JSON.parse(message) as TelemetryEvent);
     } catch (err) {
       onError(err as Error);
     }
   });
-  await sub.subscribe(CHANNEL);
+  await sub.subscribe(CHANNEL, SESSIONS);
   return {
     publish: (e) => {
       pub.publish(CHANNEL, JSON.stringify(e)).catch(onError);
     },
-    subscribe: (h) => handlers.add(h),
+    subscribe: (h) => telemetry.add(h),
+    publishSessionEnded: (id) => {
+      pub.publish(SESSIONS, id).catch(onError);
+    },
+    onSessionEnded: (h) => sessions.add(h),
     close: async () => {
       sub.disconnect();
       await pub.quit().catch(() => undefined);

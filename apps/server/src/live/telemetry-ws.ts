@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import type { AuthService, Principal } from '../services/auth.service.ts';
 import type { DeviceService } from '../services/device.service.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
+import type { LiveBus } from './bus.ts';
 import type { Hub, Subscription } from './hub.ts';
 
 const MAX_BUFFERED = 1024 * 1024;
@@ -19,9 +20,15 @@ const MAX_SUBS_PER_SOCKET = 2000;
  */
 export function telemetrySocket(
   app: FastifyInstance,
-  deps: { auth: AuthService; devices: DeviceService; telemetry: TelemetryService; hub: Hub },
+  deps: { auth: AuthService; devices: DeviceService; telemetry: TelemetryService; hub: Hub; bus: LiveBus },
 ): void {
-  const { auth, devices, telemetry, hub } = deps;
+  const { auth, devices, telemetry, hub, bus } = deps;
+  // Sockets by session, so ending a session closes its sockets at once.
+  const bySession = new Map<string, Set<WebSocket>>();
+  bus.onSessionEnded((sessionId) => {
+    for (const s of bySession.get(sessionId) ?? []) s.close(4001, 'Session ended');
+    bySession.delete(sessionId);
+  });
 
   app.get('/api/ws/plugins/telemetry', { websocket: true }, (socket: WebSocket, req) => {
     const token =
@@ -116,11 +123,20 @@ export function telemetrySocket(
       clearInterval(lag);
       for (const sub of subs.values()) hub.remove(sub);
       subs.clear();
+      if (principal) {
+        const set = bySession.get(principal.sessionId);
+        set?.delete(socket);
+        if (set?.size === 0) bySession.delete(principal.sessionId);
+      }
     });
 
     auth.authenticate(token).then(
       async (p) => {
+        if (socket.readyState !== socket.OPEN) return;
         principal = p;
+        const set = bySession.get(p.sessionId) ?? new Set<WebSocket>();
+        set.add(socket);
+        bySession.set(p.sessionId, set);
         for (const text of queued.splice(0)) await handle(text);
       },
       () => {

@@ -1,9 +1,11 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, spentRefreshTokens, users, verificationCodes } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+export type CodePurpose = CodeRow['purpose'];
 
 export function userRepository(db: Db) {
   return {
@@ -15,11 +17,16 @@ export function userRepository(db: Db) {
         .limit(1);
       return row;
     },
+    async get(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
     async create(input: {
-      email?: string;
-      mobile?: string;
+      email?: string | null;
+      mobile?: string | null;
       passwordHash: string;
       firstName?: string;
+      lastName?: string;
     }): Promise<UserRow> {
       const [row] = await db
         .insert(users)
@@ -28,11 +35,18 @@ export function userRepository(db: Db) {
           mobile: input.mobile ?? null,
           passwordHash: input.passwordHash,
           firstName: input.firstName ?? '',
+          lastName: input.lastName ?? '',
         })
         .returning();
       if (!row) throw new Error('insert returned no user');
       return row;
     },
+    async update(id: string, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>): Promise<UserRow> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      if (!row) throw new Error('user vanished');
+      return row;
+    },
+
     async createSession(input: {
       userId: string;
       refreshHash: string;
@@ -53,8 +67,123 @@ export function userRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async touchSession(sessionId: string): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    async sessionByRefreshHash(hash: string): Promise<SessionRow | undefined> {
+      const [row] = await db.select().from(sessions).where(eq(sessions.refreshHash, hash)).limit(1);
+      return row;
+    },
+    async spentToken(hash: string): Promise<{ sessionId: string; spentAt: Date } | undefined> {
+      const [row] = await db
+        .select()
+        .from(spentRefreshTokens)
+        .where(eq(spentRefreshTokens.hash, hash))
+        .limit(1);
+      return row;
+    },
+    /** Swap the session's refresh token, keeping the old hash as spent; false when it was swapped meanwhile. */
+    async rotateRefresh(sessionId: string, oldHash: string, newHash: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(sessions)
+          .set({ refreshHash: newHash, lastSeenAt: sql`now()`, online: true })
+          .where(
+            and(eq(sessions.id, sessionId), eq(sessions.refreshHash, oldHash), isNull(sessions.revokedAt)),
+          )
+          .returning({ id: sessions.id });
+        if (updated.length === 0) return false;
+        await tx.insert(spentRefreshTokens).values({ hash: oldHash, sessionId }).onConflictDoNothing();
+        return true;
+      });
+    },
+    async listSessions(userId: string): Promise<SessionRow[]> {
+      return db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .orderBy(desc(sessions.lastSeenAt));
+    },
+    /** End sessions; returns the ids ended. `exceptId` keeps one (the caller's own). */
+    async revokeSessions(where: {
+      userId: string;
+      sessionId?: string;
+      exceptId?: string;
+    }): Promise<string[]> {
+      const conditions = [eq(sessions.userId, where.userId), isNull(sessions.revokedAt)];
+      if (where.sessionId) conditions.push(eq(sessions.id, where.sessionId));
+      if (where.exceptId) conditions.push(ne(sessions.id, where.exceptId));
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, online: false })
+        .where(and(...conditions))
+        .returning({ id: sessions.id });
+      return rows.map((r) => r.id);
+    },
+    async setOnline(sessionId: string, online: boolean): Promise<void> {
+      await db.update(sessions).set({ online, lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    },
+
+    /** Store a new code for (purpose, target), retiring any earlier live one. */
+    async putCode(input: {
+      purpose: CodePurpose;
+      target: string;
+      codeHash: string;
+      payload?: unknown;
+      expiresAt: Date;
+    }): Promise<CodeRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(verificationCodes)
+          .set({ consumedAt: sql`now()` })
+          .where(
+            and(
+              eq(verificationCodes.purpose, input.purpose),
+              eq(verificationCodes.target, input.target),
+              isNull(verificationCodes.consumedAt),
+            ),
+          );
+        const [row] = await tx.insert(verificationCodes).values(input).returning();
+        if (!row) throw new Error('insert returned no code');
+        return row;
+      });
+    },
+    async liveCode(purpose: CodePurpose, target: string, now: Date): Promise<CodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.target, target),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+    async countCodeAttempt(id: string): Promise<number> {
+      const [row] = await db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, id))
+        .returning({ attempts: verificationCodes.attempts });
+      return row?.attempts ?? 0;
+    },
+    /** Use a code once: false when it was already used (a race lost). */
+    async consumeCode(id: string, tx: Db = db): Promise<boolean> {
+      const rows = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: sql`now()` })
+        .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      return rows.length === 1;
+    },
+    async codesSentSince(target: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, since)));
+      return row?.n ?? 0;
     },
   };
 }

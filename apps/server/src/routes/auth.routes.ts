@@ -1,13 +1,91 @@
-import { routes } from '@hestia/contract';
-import type { FastifyInstance } from 'fastify';
+import { profileUpdateBodies, routes } from '@hestia/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
 import { route } from '../plugins/api.ts';
+import type { AccountService } from '../services/account.service.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { Clock } from '../services/clock.ts';
 
-export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; clock: Clock }): void {
-  const { auth, clock } = deps;
-  route(app, auth, routes.login, ({ body, req }) =>
-    auth.login(body, { userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256), ip: req.ip }),
-  );
+const LANGUAGES = ['en', 'fa', 'ar', 'tr'] as const;
+
+/** The app's language from Accept-Language (en when none of ours). */
+export function languageOf(req: FastifyRequest): string {
+  const header = String(req.headers['accept-language'] ?? '');
+  for (const part of header.split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGUAGES as readonly string[]).includes(code)) return code;
+  }
+  return 'en';
+}
+
+const meta = (req: FastifyRequest) => ({
+  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
+  ip: req.ip,
+  language: languageOf(req),
+});
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; accounts: AccountService; clock: Clock },
+): void {
+  const { auth, accounts, clock } = deps;
   route(app, auth, routes.time, async () => ({ time: clock.now() }));
+  route(app, auth, routes.login, ({ body, req }) => auth.login(body, meta(req)));
+  route(app, auth, routes.authenticate, ({ body, req }) =>
+    accounts.sendCode('login', body.username, meta(req)),
+  );
+  route(app, auth, routes.register, ({ body, req }) => accounts.register(body, meta(req)));
+  route(app, auth, routes.registerFinalize, ({ body, req }) => accounts.registerFinalize(body, meta(req)));
+  route(app, auth, routes.refreshToken, ({ body }) => auth.refresh(body.refreshToken));
+  route(app, auth, routes.logout, async ({ principal, body }) => {
+    await auth.logout(principal, body?.refreshToken);
+    return {};
+  });
+  route(app, auth, routes.resetPasswordRequest, ({ body, req }) =>
+    accounts.sendCode('reset', body.username, meta(req)),
+  );
+  route(app, auth, routes.sendRecoveryCode, ({ body, req }) =>
+    accounts.sendCode('reset', body.username, meta(req)),
+  );
+  route(app, auth, routes.checkRecoveryCode, async ({ body, req }) => {
+    await accounts.checkRecoveryCode(body, meta(req));
+    return {};
+  });
+  route(app, auth, routes.resetPassword, async ({ body, req }) => {
+    await accounts.resetPassword(body, meta(req));
+    return {};
+  });
+  route(app, auth, routes.changePassword, async ({ principal, body }) => {
+    await accounts.changePassword(principal, body);
+    return {};
+  });
+  route(app, auth, routes.profile, ({ principal }) => accounts.profile(principal));
+  route(app, auth, routes.updateProfile, async ({ principal, params, req }) => {
+    const parsed = profileUpdateBodies[params.type].safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new AppError(
+        'VALIDATION',
+        issue ? `${issue.path.join('.') || params.type}: ${issue.message}` : undefined,
+      );
+    }
+    return accounts.updateProfile(principal, params.type, parsed.data);
+  });
+  route(app, auth, routes.sessions, ({ principal }) => auth.sessions(principal));
+  route(app, auth, routes.terminateSession, async ({ principal, params }) => {
+    await auth.terminate(principal, params.id);
+    return {};
+  });
+  route(app, auth, routes.deleteSession, async ({ principal, params }) => {
+    await auth.terminate(principal, params.id);
+    return {};
+  });
+  route(app, auth, routes.sessionOnline, async ({ principal }) => {
+    await auth.setOnline(principal, true);
+    return {};
+  });
+  route(app, auth, routes.sessionOffline, async ({ principal }) => {
+    await auth.setOnline(principal, false);
+    return {};
+  });
 }

@@ -1,0 +1,143 @@
+import { messages, normaliseUsername, type Profile, type profileUpdateBodies } from '@hestia/contract';
+import type { z } from 'zod';
+import { AppError } from '../errors.ts';
+import type { UserRepository, UserRow } from '../repositories/user.repository.ts';
+import {
+  type AuthService,
+  hashPassword,
+  type Principal,
+  type RequestMeta,
+  verifyPassword,
+} from './auth.service.ts';
+import type { CodesService } from './codes.service.ts';
+
+type Lang = { language: string };
+
+function target(username: string) {
+  const t = normaliseUsername(username);
+  if (!t) throw new AppError('VALIDATION', username.includes('@') ? messages.badEmail : messages.badMobile);
+  return t;
+}
+
+export function toProfile(u: UserRow): Profile {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.mobile,
+    location:
+      u.latitude !== null && u.longitude !== null ? { latitude: u.latitude, longitude: u.longitude } : null,
+    timeZone: u.timeZone,
+    notification: u.notification,
+  };
+}
+
+interface PendingAccount {
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Sign-up, one-time codes, password recovery and change, and the profile. */
+export function accountService(deps: { users: UserRepository; codes: CodesService; auth: AuthService }) {
+  const { users, codes, auth } = deps;
+
+  return {
+    /** Nothing is created until the code is confirmed: the account waits with the code. */
+    async register(
+      body: { username: string; password: string; firstName?: string; lastName?: string },
+      meta: Lang,
+    ) {
+      const t = target(body.username);
+      if (await users.findByUsername(t.value)) throw new AppError('CONFLICT', messages.taken);
+      const payload: PendingAccount = {
+        passwordHash: await hashPassword(body.password),
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+      };
+      return codes.issue({ purpose: 'register', target: t, payload, language: meta.language, deliver: true });
+    },
+
+    async registerFinalize(body: { username: string; code: string }, meta: RequestMeta) {
+      const t = target(body.username);
+      const row = await codes.check('register', t.value, body.code, meta.ip);
+      if (await users.findByUsername(t.value)) throw new AppError('CONFLICT', messages.taken);
+      if (!(await users.consumeCode(row.id))) throw new AppError('VALIDATION', messages.badCode);
+      const p = row.payload as PendingAccount;
+      const user = await users.create({
+        email: t.kind === 'email' ? t.value : null,
+        mobile: t.kind === 'mobile' ? t.value : null,
+        passwordHash: p.passwordHash,
+        firstName: p.firstName,
+        lastName: p.lastName,
+      });
+      return auth.issue(user, meta);
+    },
+
+    /** A login or recovery code; an unknown account gets the same answer and no code. */
+    async sendCode(purpose: 'login' | 'reset', username: string, meta: Lang) {
+      const t = target(username);
+      const user = await users.findByUsername(t.value);
+      return codes.issue({ purpose, target: t, language: meta.language, deliver: user?.status === 'active' });
+    },
+
+    async checkRecoveryCode(body: { username: string; code: string }, meta: RequestMeta): Promise<void> {
+      await codes.check('reset', target(body.username).value, body.code, meta.ip);
+    },
+
+    /** New password by recovery code; every session ends, since whoever held the old password may hold one. */
+    async resetPassword(
+      body: { username: string; code: string; password: string },
+      meta: RequestMeta,
+    ): Promise<void> {
+      const t = target(body.username);
+      const row = await codes.check('reset', t.value, body.code, meta.ip);
+      const user = await users.findByUsername(t.value);
+      if (!user || !(await users.consumeCode(row.id))) throw new AppError('VALIDATION', messages.badCode);
+      await users.update(user.id, { passwordHash: await hashPassword(body.password) });
+      await auth.endOtherSessions(user.id);
+    },
+
+    /** Change password: the current one must match and the new one differ; other sessions end. */
+    async changePassword(
+      principal: Principal,
+      body: { currentPassword: string; newPassword: string },
+    ): Promise<void> {
+      const user = await users.get(principal.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw new AppError('VALIDATION', 'The current password is incorrect.');
+      }
+      if (body.currentPassword === body.newPassword) throw new AppError('VALIDATION', messages.samePassword);
+      await users.update(user.id, { passwordHash: await hashPassword(body.newPassword) });
+      await auth.endOtherSessions(user.id, principal.sessionId);
+    },
+
+    async profile(principal: Principal): Promise<Profile> {
+      const user = await users.get(principal.userId);
+      if (!user) throw new AppError('NOT_FOUND');
+      return toProfile(user);
+    },
+
+    async updateProfile<T extends keyof typeof profileUpdateBodies>(
+      principal: Principal,
+      type: T,
+      body: z.infer<(typeof profileUpdateBodies)[T]>,
+    ): Promise<Profile> {
+      const b = body as Record<string, unknown>;
+      const patch =
+        type === 'Location'
+          ? { latitude: b.latitude as number, longitude: b.longitude as number }
+          : type === 'Name'
+            ? { firstName: b.firstName as string, lastName: b.lastName as string }
+            : type === 'Notification'
+              ? {
+                  notification: { push: b.push as boolean, email: b.email as boolean, sms: b.sms as boolean },
+                }
+              : { timeZone: b.timeZone as string };
+      return toProfile(await users.update(principal.userId, patch));
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof accountService>;
