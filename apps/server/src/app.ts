@@ -16,11 +16,13 @@ import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { installErrorHandling } from './plugins/api.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
+import { profileImageRepository } from './repositories/profile-image.repository.ts';
 import { settingsRepository } from './repositories/settings.repository.ts';
 import { devicesMarkedActive, telemetryRepository } from './repositories/telemetry.repository.ts';
 import { userRepository } from './repositories/user.repository.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
+import { profileImageRoutes } from './routes/profile-image.routes.ts';
 import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
 import { authService } from './services/auth.service.ts';
@@ -142,6 +144,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     authRoutes(app, { auth, accounts, clock });
     deviceRoutes(app, { auth, devices });
+    profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus }));
 
     const demoSeeded = config.mode === 'embedded' && config.DEMO === 'on' ? await seedDemo(db) : false;

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   type ApiResponse,
+  CLIENT_ID_HEADER,
   type KeyValue,
   type RouteName,
   type RouteResponse,
@@ -33,12 +34,24 @@ export interface ClientOptions {
   baseUrl?: string;
   getToken?: () => string | undefined;
   language?: () => string;
+  /** The app's hashed client id, sent on the calls the spec names. */
+  clientId?: () => string | undefined;
   /** Default 10 s (spec section 7). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Calls that carry the hashed client id (spec section 7). */
+const CLIENT_ID_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'login',
+  'logout',
+  'registerFinalize',
+  'refreshToken',
+  'sessionOnline',
+  'sessionOffline',
+]);
 
 /** Typed REST client for /api/v1; every call is one of contract's routes. */
 export class HestiaClient {
@@ -61,24 +74,34 @@ export class HestiaClient {
     // Query parameters are appended only when not null (spec section 7).
     const query = Object.entries(parts.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
     if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = this.opts.getToken?.();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers: Record<string, string> = { Accept: 'application/json', ...this.authHeaders() };
     const lang = this.opts.language?.();
     if (lang) headers['Accept-Language'] = lang;
     if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const clientId = CLIENT_ID_ROUTES.has(name) ? this.opts.clientId?.() : undefined;
+    if (clientId) headers[CLIENT_ID_HEADER] = clientId;
+    const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+    const res = await this.send(path, def.method, headers, body, init.timeoutMs);
+    return (await this.unwrap(res)) as RouteResponse<N>;
+  }
 
+  private async send(
+    path: string,
+    method: string,
+    headers: Record<string, string>,
+    body: BodyInit | undefined,
+    timeoutMs?: number,
+  ): Promise<Response> {
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(),
-      init.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
-    let res: Response;
     try {
-      res = await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`, {
-        method: def.method,
+      return await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`, {
+        method,
         headers,
-        body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
+        body,
         signal: controller.signal,
       });
     } catch (err) {
@@ -88,6 +111,9 @@ export class HestiaClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private async unwrap(res: Response): Promise<unknown> {
     let body: ApiResponse<unknown>;
     try {
       body = (await res.json()) as ApiResponse<unknown>;
@@ -98,7 +124,27 @@ export class HestiaClient {
       );
     }
     if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
-    return body.data as RouteResponse<N>;
+    return body.data;
+  }
+
+  private authHeaders(): Record<string, string> {
+    const token = this.opts.getToken?.();
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  }
+
+  /** Upload a profile image (PNG, JPEG or WebP, at most 1 MB). */
+  async uploadProfileImage(data: Blob | Uint8Array, type: string): Promise<{ updatedAt: string }> {
+    const headers = { ...this.authHeaders(), 'Content-Type': type, Accept: 'application/json' };
+    const res = await this.send('/users/profile-image', 'POST', headers, data as BodyInit);
+    return (await this.unwrap(res)) as { updatedAt: string };
+  }
+
+  /** The profile image as a Blob, or null when there is none. */
+  async profileImage(): Promise<Blob | null> {
+    const res = await this.send('/users/profile-image', 'GET', this.authHeaders(), undefined);
+    if (res.status === 404) return null;
+    if (!res.ok) await this.unwrap(res);
+    return res.blob();
   }
 
   login(username: string, password: string) {

@@ -109,6 +109,18 @@ export const changePasswordBodySchema = z.object({
   newPassword,
 });
 
+export const changeEmailRequestSchema = z.object({ email: z.string().trim().max(254) });
+export const changeEmailSchema = z.object({ email: z.string().trim().max(254), code });
+export const changePhoneRequestSchema = z.object({ phone: z.string().trim().max(32) });
+export const changePhoneSchema = z.object({ phone: z.string().trim().max(32), code });
+
+/** The app's hashed client id travels in this header on login, logout, refresh and session calls. */
+export const CLIENT_ID_HEADER = 'x-client-id';
+export const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,128}$/;
+
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
+
 export const timeResultSchema = z.object({ time: z.number() });
 export type TimeResult = z.infer<typeof timeResultSchema>;
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,11 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -48,6 +54,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     online: boolean('online').notNull().default(true),
+    /** The app's hashed client id (header `x-client-id`), bound to the session at login. */
+    clientId: text('client_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -70,7 +78,9 @@ export const verificationCodes = pgTable(
   'verification_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['register', 'login', 'reset'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['register', 'login', 'reset', 'change_email', 'change_phone'],
+    }).notNull(),
     target: text('target').notNull(),
     codeHash: text('code_hash').notNull(),
     payload: jsonb('payload'),
@@ -119,6 +129,16 @@ export const devices = pgTable(
   },
   (t) => [index('devices_owner_idx').on(t.ownerId)],
 );
+
+/** A user's profile picture, checked for type and size on upload. */
+export const profileImages = pgTable('profile_images', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mime: text('mime').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Telemetry history: one row per key and sample. */
 export const tsKv = pgTable(

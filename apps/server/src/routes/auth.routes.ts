@@ -1,4 +1,4 @@
-import { profileUpdateBodies, routes } from '@hestia/contract';
+import { CLIENT_ID_HEADER, CLIENT_ID_RE, profileUpdateBodies, routes } from '@hestia/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { route } from '../plugins/api.ts';
@@ -18,11 +18,25 @@ export function languageOf(req: FastifyRequest): string {
   return 'en';
 }
 
-const meta = (req: FastifyRequest) => ({
-  userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
-  ip: req.ip,
-  language: languageOf(req),
-});
+/** The hashed client id header, when present; a malformed one is refused rather than ignored. */
+function clientIdOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers[CLIENT_ID_HEADER];
+  if (raw === undefined) return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !CLIENT_ID_RE.test(value))
+    throw new AppError('VALIDATION', `${CLIENT_ID_HEADER} is not valid`);
+  return value;
+}
+
+const meta = (req: FastifyRequest) => {
+  const clientId = clientIdOf(req);
+  return {
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
+    ip: req.ip,
+    language: languageOf(req),
+    ...(clientId ? { clientId } : {}),
+  };
+};
 
 export function authRoutes(
   app: FastifyInstance,
@@ -36,7 +50,7 @@ export function authRoutes(
   );
   route(app, auth, routes.register, ({ body, req }) => accounts.register(body, meta(req)));
   route(app, auth, routes.registerFinalize, ({ body, req }) => accounts.registerFinalize(body, meta(req)));
-  route(app, auth, routes.refreshToken, ({ body }) => auth.refresh(body.refreshToken));
+  route(app, auth, routes.refreshToken, ({ body, req }) => auth.refresh(body.refreshToken, clientIdOf(req)));
   route(app, auth, routes.logout, async ({ principal, body }) => {
     await auth.logout(principal, body?.refreshToken);
     return {};
@@ -71,6 +85,18 @@ export function authRoutes(
     }
     return accounts.updateProfile(principal, params.type, parsed.data);
   });
+  route(app, auth, routes.changeEmailRequest, ({ principal, body, req }) =>
+    accounts.requestChange(principal, 'email', body.email, meta(req)),
+  );
+  route(app, auth, routes.changeEmail, ({ principal, body, req }) =>
+    accounts.confirmChange(principal, 'email', body.email, body.code, meta(req)),
+  );
+  route(app, auth, routes.changePhoneRequest, ({ principal, body, req }) =>
+    accounts.requestChange(principal, 'mobile', body.phone, meta(req)),
+  );
+  route(app, auth, routes.changePhone, ({ principal, body, req }) =>
+    accounts.confirmChange(principal, 'mobile', body.phone, body.code, meta(req)),
+  );
   route(app, auth, routes.sessions, ({ principal }) => auth.sessions(principal));
   route(app, auth, routes.terminateSession, async ({ principal, params }) => {
     await auth.terminate(principal, params.id);

@@ -113,6 +113,53 @@ export function accountService(deps: { users: UserRepository; codes: CodesServic
       await auth.endOtherSessions(user.id, principal.sessionId);
     },
 
+    /** Step one of an email or phone change: a code goes to the new address. */
+    async requestChange(principal: Principal, kind: 'email' | 'mobile', value: string, meta: Lang) {
+      const t = target(value);
+      if (t.kind !== kind)
+        throw new AppError('VALIDATION', kind === 'email' ? messages.badEmail : messages.badMobile);
+      const owner = await users.findByUsername(t.value);
+      if (owner && owner.id !== principal.userId) throw new AppError('CONFLICT', messages.taken);
+      const purpose = kind === 'email' ? 'change_email' : 'change_phone';
+      return codes.issue({
+        purpose,
+        target: t,
+        payload: { userId: principal.userId },
+        language: meta.language,
+        deliver: true,
+      });
+    },
+
+    /** Step two: the code proves the new address; it replaces the old one. */
+    async confirmChange(
+      principal: Principal,
+      kind: 'email' | 'mobile',
+      value: string,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<Profile> {
+      const t = target(value);
+      if (t.kind !== kind)
+        throw new AppError('VALIDATION', kind === 'email' ? messages.badEmail : messages.badMobile);
+      const row = await codes.check(
+        kind === 'email' ? 'change_email' : 'change_phone',
+        t.value,
+        code,
+        meta.ip,
+      );
+      if (
+        (row.payload as { userId?: string } | null)?.userId !== principal.userId ||
+        !(await users.consumeCode(row.id))
+      ) {
+        throw new AppError('VALIDATION', messages.badCode);
+      }
+      const owner = await users.findByUsername(t.value);
+      if (owner && owner.id !== principal.userId) throw new AppError('CONFLICT', messages.taken);
+      return toProfile(
+        await users.update(principal.userId, kind === 'email' ? { email: t.value } : { mobile: t.value }),
+      );
+    },
+
     async profile(principal: Principal): Promise<Profile> {
       const user = await users.get(principal.userId);
       if (!user) throw new AppError('NOT_FOUND');

@@ -40,6 +40,8 @@ export interface Principal {
 export interface RequestMeta {
   userAgent: string;
   ip: string;
+  /** The app's hashed client id, when it sent one. */
+  clientId?: string;
 }
 
 /** "Chrome on Android" style labels for the sessions list. */
@@ -143,7 +145,7 @@ export function authService(deps: {
     },
 
     /** Exchange a refresh token for new tokens; a refresh token used twice ends its session. */
-    async refresh(refreshToken: string): Promise<LoginResult> {
+    async refresh(refreshToken: string, clientId?: string): Promise<LoginResult> {
       const hashed = sha256(refreshToken);
       const session = await users.sessionByRefreshHash(hashed);
       if (!session || session.revokedAt) {
@@ -154,6 +156,8 @@ export function authService(deps: {
         }
         throw new AppError('TOKEN_INVALID');
       }
+      // A session bound to a client refreshes only from that client.
+      if (session.clientId && session.clientId !== clientId) throw new AppError('TOKEN_INVALID');
       const user = await users.get(session.userId);
       if (!user) throw new AppError('TOKEN_INVALID');
       if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');

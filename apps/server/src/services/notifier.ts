@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 
 export interface OutgoingCode {
   to: { kind: 'email' | 'mobile'; value: string };
-  purpose: 'register' | 'login' | 'reset';
+  purpose: 'register' | 'login' | 'reset' | 'change_email' | 'change_phone';
   code: string;
   language: string;
 }
@@ -18,6 +18,8 @@ const texts: Record<string, Record<OutgoingCode['purpose'], string> & { subject:
     register: 'Your Hestia sign-up code is {code}.',
     login: 'Your Hestia login code is {code}.',
     reset: 'Your Hestia password recovery code is {code}.',
+    change_email: 'Your code to confirm this email address for Hestia is {code}.',
+    change_phone: 'Your code to confirm this mobile number for Hestia is {code}.',
     expiry: 'It expires in 10 minutes. If you did not ask for it, ignore this message.',
   },
   fa: {
@@ -25,6 +27,8 @@ const texts: Record<string, Record<OutgoingCode['purpose'], string> & { subject:
     register: 'کد ثبت‌نام شما در هستیا {code} است.',
     login: 'کد ورود شما به هستیا {code} است.',
     reset: 'کد بازیابی گذرواژهٔ شما در هستیا {code} است.',
+    change_email: 'کد تأیید این نشانی ایمیل برای هستیا {code} است.',
+    change_phone: 'کد تأیید این شمارهٔ همراه برای هستیا {code} است.',
     expiry: 'این کد تا ۱۰ دقیقه معتبر است. اگر آن را درخواست نکرده‌اید، این پیام را نادیده بگیرید.',
   },
   ar: {
@@ -32,6 +36,8 @@ const texts: Record<string, Record<OutgoingCode['purpose'], string> & { subject:
     register: 'رمز التسجيل في هستيا هو {code}.',
     login: 'رمز الدخول إلى هستيا هو {code}.',
     reset: 'رمز استعادة كلمة المرور في هستيا هو {code}.',
+    change_email: 'رمز تأكيد هذا البريد الإلكتروني في هستيا هو {code}.',
+    change_phone: 'رمز تأكيد رقم الجوال هذا في هستيا هو {code}.',
     expiry: 'ينتهي خلال 10 دقائق. إن لم تطلبه فتجاهل هذه الرسالة.',
   },
   tr: {
@@ -39,6 +45,8 @@ const texts: Record<string, Record<OutgoingCode['purpose'], string> & { subject:
     register: 'Hestia kayıt kodunuz {code}.',
     login: 'Hestia giriş kodunuz {code}.',
     reset: 'Hestia parola kurtarma kodunuz {code}.',
+    change_email: 'Bu e-posta adresini Hestia için onaylama kodunuz {code}.',
+    change_phone: 'Bu cep telefonu numarasını Hestia için onaylama kodunuz {code}.',
     expiry: '10 dakika içinde geçerliliğini yitirir. Siz istemediyseniz bu mesajı yok sayın.',
   },
 };
