@@ -15,21 +15,26 @@ import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { installErrorHandling } from './plugins/api.ts';
+import { assetRepository } from './repositories/asset.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
 import { profileImageRepository } from './repositories/profile-image.repository.ts';
 import { settingsRepository } from './repositories/settings.repository.ts';
+import { shareRepository } from './repositories/share.repository.ts';
 import { devicesMarkedActive, telemetryRepository } from './repositories/telemetry.repository.ts';
 import { userRepository } from './repositories/user.repository.ts';
+import { assetRoutes } from './routes/asset.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
 import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
+import { assetService } from './services/asset.service.ts';
 import { authService } from './services/auth.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { codesService } from './services/codes.service.ts';
 import { deviceService } from './services/device.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
+import { shareService } from './services/share.service.ts';
 import { telemetryService } from './services/telemetry.service.ts';
 
 export interface HestiaServer {
@@ -131,7 +136,19 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const codes = codesService({ users, sender, secret, clock });
     const auth = authService({ users, codes, secret, clock, bus });
     const accounts = accountService({ users, codes, auth });
-    const devices = deviceService({ devices: devicesRepo, telemetry, gateway, clock });
+    const assetsRepo = assetRepository(db);
+    const sharesRepo = shareRepository(db);
+    const devices = deviceService({
+      devices: devicesRepo,
+      assets: assetsRepo,
+      shares: sharesRepo,
+      telemetry,
+      gateway,
+      bus,
+      clock,
+    });
+    const assets = assetService({ assets: assetsRepo, devices });
+    const shares = shareService({ shares: sharesRepo, devices, bus, clock });
     const hub = createHub(bus);
     closers.push(() => hub.close());
 
@@ -143,7 +160,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
 
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     authRoutes(app, { auth, accounts, clock });
-    deviceRoutes(app, { auth, devices });
+    deviceRoutes(app, { auth, devices, assets, shares });
+    assetRoutes(app, { auth, assets });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus }));
 

@@ -13,7 +13,11 @@ export const deviceSchema = z.object({
   assetId: z.string().nullable(),
   assetLabel: z.string().nullable(),
   isSharedDevice: z.boolean(),
+  /** The caller's access: owner, control (shared) or view (shared, view only). */
+  access: z.enum(['owner', 'control', 'view']),
   isFavourite: z.boolean(),
+  /** The owner has disabled reconfiguration. */
+  configDisabled: z.boolean(),
   /** Latest telemetry, key to value, as last known to the server. */
   deviceData: z.record(z.string(), telemetryValueSchema),
   /** Latest telemetry with its timestamps, key to [ts, value]. */
@@ -22,7 +26,7 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceListQuerySchema = z.object({
-  assetId: z.string().uuid().optional(),
+  assetId: z.string().uuid('assetId must be a UUID').optional(),
   childAssetContains: z.enum(['true', 'false']).optional(),
   profileId: z.string().max(64).optional(),
   isTransfer: z.enum(['true', 'false']).optional(),

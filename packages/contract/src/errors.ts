@@ -9,6 +9,8 @@ export const errorCatalog = {
   BAD_CREDENTIALS: { status: 401, message: 'The username or password is incorrect.' },
   ACCOUNT_DISABLED: { status: 1015, http: 403, message: 'This account is disabled.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this item.' },
+  SHARING_NOT_ALLOWED: { status: 403, message: 'Sharing is not allowed.' },
+  VIEW_ONLY: { status: 403, message: 'This device is shared with you for viewing only.' },
   NOT_FOUND: { status: 404, message: 'Request not found' },
   CONFLICT: { status: 409, message: 'This already exists.' },
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please wait and try again.' },

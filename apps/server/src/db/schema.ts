@@ -125,6 +125,8 @@ export const devices = pgTable(
     accessToken: text('access_token').notNull().unique(),
     /** Run by the built-in simulator fleet (the demo home). */
     simulated: boolean('simulated').notNull().default(false),
+    /** The owner has disabled reconfiguration of this device. */
+    configDisabled: boolean('config_disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('devices_owner_idx').on(t.ownerId)],
@@ -139,6 +141,49 @@ export const profileImages = pgTable('profile_images', {
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
+);
+
+/**
+ * A device shared by its owner. Made with a one-time token (link or QR code, stored hashed); the
+ * user who finalizes it gets `scope` access until `expiresAt` (null: no end) or until it is deleted.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The invitation link or QR code is good until then. */
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['control', 'view'] })
+      .notNull()
+      .default('control'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('shares_device_idx').on(t.deviceId), index('shares_user_idx').on(t.userId)],
+);
 
 /** Telemetry history: one row per key and sample. */
 export const tsKv = pgTable(

@@ -14,6 +14,9 @@ export interface LiveBus {
   /** A session ended (logout, terminate, password change): every instance drops its caches and sockets. */
   publishSessionEnded(sessionId: string): void;
   onSessionEnded(handler: (sessionId: string) => void): () => void;
+  /** Who may see or control a device changed (share made, changed or revoked; device moved or deleted). */
+  publishAccessChanged(deviceId: string): void;
+  onAccessChanged(handler: (deviceId: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -32,17 +35,21 @@ class Handlers<T> {
 export function inProcessBus(): LiveBus {
   const telemetry = new Handlers<TelemetryEvent>();
   const sessions = new Handlers<string>();
+  const access = new Handlers<string>();
   return {
     publish: (e) => telemetry.emit(e),
     subscribe: (h) => telemetry.add(h),
     publishSessionEnded: (id) => sessions.emit(id),
     onSessionEnded: (h) => sessions.add(h),
+    publishAccessChanged: (id) => access.emit(id),
+    onAccessChanged: (h) => access.add(h),
     close: async () => undefined,
   };
 }
 
 const CHANNEL = 'hestia:telemetry';
 const SESSIONS = 'hestia:sessions-ended';
+const ACCESS = 'hestia:access-changed';
 
 /** Scaled mode: Redis pub/sub; every instance, the publisher included, hears every event once. */
 export async function redisBus(url: string, onError: (err: Error) => void): Promise<LiveBus> {
@@ -53,15 +60,17 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   await Promise.all([pub.connect(), sub.connect()]);
   const telemetry = new Handlers<TelemetryEvent>();
   const sessions = new Handlers<string>();
+  const access = new Handlers<string>();
   sub.on('message', (channel: string, message: string) => {
     if (channel === SESSIONS) return sessions.emit(message);
+    if (channel === ACCESS) return access.emit(message);
     try {
       telemetry.emit(JSON.parse(message) as TelemetryEvent);
     } catch (err) {
       onError(err as Error);
     }
   });
-  await sub.subscribe(CHANNEL, SESSIONS);
+  await sub.subscribe(CHANNEL, SESSIONS, ACCESS);
   return {
     publish: (e) => {
       pub.publish(CHANNEL, JSON.stringify(e)).catch(onError);
@@ -71,6 +80,10 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       pub.publish(SESSIONS, id).catch(onError);
     },
     onSessionEnded: (h) => sessions.add(h),
+    publishAccessChanged: (id) => {
+      pub.publish(ACCESS, id).catch(onError);
+    },
+    onAccessChanged: (h) => access.add(h),
     close: async () => {
       sub.disconnect();
       await pub.quit().catch(() => undefined);

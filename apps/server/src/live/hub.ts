@@ -6,8 +6,11 @@ import type { LiveBus, TelemetryEvent } from './bus.ts';
 export interface Subscription {
   cmdId: number;
   deviceId: string;
+  userId: string;
   keys: Set<string> | null;
   send(update: WsUpdate): void;
+  /** Forget this subscription on its socket (access was withdrawn). */
+  drop(): void;
 }
 
 export function toWsData(
@@ -54,6 +57,10 @@ export function createHub(bus: LiveBus) {
       const set = byDevice.get(sub.deviceId);
       set?.delete(sub);
       if (set && set.size === 0) byDevice.delete(sub.deviceId);
+    },
+    /** The subscriptions of one device (a copy, safe to change the hub while iterating). */
+    forDevice(deviceId: string): Subscription[] {
+      return [...(byDevice.get(deviceId) ?? [])];
     },
     close(): void {
       unsubscribe();

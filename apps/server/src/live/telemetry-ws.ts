@@ -25,6 +25,30 @@ export function telemetrySocket(
   const { auth, devices, telemetry, hub, bus } = deps;
   // Sockets by session, so ending a session closes its sockets at once.
   const bySession = new Map<string, Set<WebSocket>>();
+  // A share made view-only, revoked or expired: each subscriber learns it at once. Revoked access ends
+  // the subscription with errorCode 3; a changed scope arrives as the `shareScope` key.
+  bus.onAccessChanged((deviceId) => {
+    for (const sub of hub.forDevice(deviceId)) {
+      devices.access(sub.userId, deviceId).then(
+        (a) =>
+          sub.send({
+            subscriptionId: sub.cmdId,
+            errorCode: 0,
+            errorMsg: null,
+            data: { shareScope: [[Date.now(), a.access]] },
+          }),
+        () => {
+          sub.drop();
+          sub.send({
+            subscriptionId: sub.cmdId,
+            errorCode: WS_ERROR.UNAUTHORIZED,
+            errorMsg: 'Access to this device was withdrawn',
+            data: {},
+          });
+        },
+      );
+    }
+  });
   bus.onSessionEnded((sessionId) => {
     for (const s of bySession.get(sessionId) ?? []) s.close(4001, 'Session ended');
     bySession.delete(sessionId);
@@ -65,7 +89,7 @@ export function telemetrySocket(
       if (subs.size >= MAX_SUBS_PER_SOCKET)
         return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'Too many subscriptions on one socket');
       try {
-        await devices.accessible(principal?.userId ?? '', cmd.entityId);
+        await devices.access(principal?.userId ?? '', cmd.entityId);
       } catch (err) {
         if (err instanceof AppError) {
           return error(cmd.cmdId, WS_ERROR.UNAUTHORIZED, 'You do not have access to this device');
@@ -80,7 +104,17 @@ export function telemetrySocket(
               .filter(Boolean),
           )
         : null;
-      const sub: Subscription = { cmdId: cmd.cmdId, deviceId: cmd.entityId, keys, send };
+      const sub: Subscription = {
+        cmdId: cmd.cmdId,
+        deviceId: cmd.entityId,
+        userId: principal?.userId ?? '',
+        keys,
+        send,
+        drop: () => {
+          hub.remove(sub);
+          if (subs.get(cmd.cmdId) === sub) subs.delete(cmd.cmdId);
+        },
+      };
       subs.set(cmd.cmdId, sub);
       const latest = await telemetry.latestFor([cmd.entityId]);
       if (subs.get(cmd.cmdId) === sub) hub.add(sub, latest.get(cmd.entityId) ?? new Map());

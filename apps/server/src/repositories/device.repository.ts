@@ -1,12 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
-import { assets, devices } from '../db/schema.ts';
+import { assets, devices, favourites, shares } from '../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceWithAsset = DeviceRow & { assetName: string | null };
+export type ShareRow = typeof shares.$inferSelect;
+
+/** A device as one user sees it: their access and whether it is among their favourites. */
+export type VisibleDevice = DeviceWithAsset & { shareScope: 'control' | 'view' | null; isFavourite: boolean };
 
 const room = alias(assets, 'room');
+
+/** A share that grants access now. */
+export const liveShare = (now: Date): SQL =>
+  and(
+    isNull(shares.deletedAt),
+    isNotNull(shares.activatedAt),
+    or(isNull(shares.expiresAt), gt(shares.expiresAt, now)),
+  ) as SQL;
 
 export function deviceRepository(db: Db) {
   const withAsset = () =>
@@ -16,21 +28,57 @@ export function deviceRepository(db: Db) {
       .leftJoin(room, eq(room.id, devices.assetId));
 
   return {
-    async listForUser(
+    /** Devices the user owns or holds a live share of, with filters of `customer/devices`. */
+    async listVisible(
       userId: string,
-      filter: { assetId?: string; profileId?: string },
-    ): Promise<DeviceWithAsset[]> {
-      const conditions = [eq(devices.ownerId, userId)];
-      if (filter.assetId) conditions.push(eq(devices.assetId, filter.assetId));
+      now: Date,
+      filter: { assetIds?: string[]; profileId?: string; sharedOnly?: boolean; favouritesOnly?: boolean },
+    ): Promise<VisibleDevice[]> {
+      const conditions: SQL[] = [
+        filter.sharedOnly
+          ? isNotNull(shares.id)
+          : (or(eq(devices.ownerId, userId), isNotNull(shares.id)) as SQL),
+      ];
+      if (filter.assetIds)
+        conditions.push(
+          inArray(
+            devices.assetId,
+            filter.assetIds.length > 0 ? filter.assetIds : ['00000000-0000-0000-0000-000000000000'],
+          ),
+        );
       if (filter.profileId) conditions.push(eq(devices.profileId, filter.profileId));
-      const rows = await withAsset()
+      if (filter.favouritesOnly) conditions.push(isNotNull(favourites.deviceId));
+      const rows = await db
+        .select({
+          device: devices,
+          assetName: room.name,
+          shareScope: shares.scope,
+          favourite: favourites.deviceId,
+        })
+        .from(devices)
+        .leftJoin(room, eq(room.id, devices.assetId))
+        .leftJoin(shares, and(eq(shares.deviceId, devices.id), eq(shares.userId, userId), liveShare(now)))
+        .leftJoin(favourites, and(eq(favourites.deviceId, devices.id), eq(favourites.userId, userId)))
         .where(and(...conditions))
         .orderBy(devices.createdAt, devices.id);
-      return rows.map((r) => ({ ...r.device, assetName: r.assetName }));
+      return rows.map((r) => ({
+        ...r.device,
+        assetName: r.device.ownerId === userId ? r.assetName : null,
+        assetId: r.device.ownerId === userId ? r.device.assetId : null,
+        shareScope: r.device.ownerId === userId ? null : r.shareScope,
+        isFavourite: r.favourite !== null,
+      }));
     },
     async get(id: string): Promise<DeviceWithAsset | undefined> {
       const [row] = await withAsset().where(eq(devices.id, id)).limit(1);
       return row && { ...row.device, assetName: row.assetName };
+    },
+    async isFavourite(userId: string, deviceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: favourites.deviceId })
+        .from(favourites)
+        .where(and(eq(favourites.userId, userId), eq(favourites.deviceId, deviceId)));
+      return row !== undefined;
     },
     async byAccessToken(token: string): Promise<DeviceRow | undefined> {
       const [row] = await db.select().from(devices).where(eq(devices.accessToken, token)).limit(1);
@@ -42,6 +90,38 @@ export function deviceRepository(db: Db) {
     async create(input: typeof devices.$inferInsert): Promise<DeviceRow> {
       const [row] = await db.insert(devices).values(input).returning();
       if (!row) throw new Error('insert returned no device');
+      return row;
+    },
+    async rename(id: string, label: string): Promise<void> {
+      await db.update(devices).set({ label }).where(eq(devices.id, id));
+    },
+    async remove(id: string): Promise<void> {
+      await db.delete(devices).where(eq(devices.id, id));
+    },
+    /** Move the owner's devices to an asset; returns the ids moved (others' devices are left alone). */
+    async move(ownerId: string, deviceIds: string[], assetId: string): Promise<string[]> {
+      const rows = await db
+        .update(devices)
+        .set({ assetId })
+        .where(and(eq(devices.ownerId, ownerId), inArray(devices.id, deviceIds)))
+        .returning({ id: devices.id });
+      return rows.map((r) => r.id);
+    },
+    async setFavourite(userId: string, deviceId: string, on: boolean): Promise<void> {
+      if (on) await db.insert(favourites).values({ userId, deviceId }).onConflictDoNothing();
+      else
+        await db
+          .delete(favourites)
+          .where(and(eq(favourites.userId, userId), eq(favourites.deviceId, deviceId)));
+    },
+    /** The user's live share of a device, if any. */
+    async liveShareOf(userId: string, deviceId: string, now: Date): Promise<ShareRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(shares)
+        .where(and(eq(shares.userId, userId), eq(shares.deviceId, deviceId), liveShare(now)))
+        .orderBy(sql`${shares.activatedAt} desc`)
+        .limit(1);
       return row;
     },
   };

@@ -36,6 +36,10 @@ export class TtlCache<K, V> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   async getOrLoad(key: K, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
