@@ -10,7 +10,7 @@ export function assetRepository(db: Db) {
     db
       .select({
         asset: assets,
-        deviceCount: sql<number>`(select count(*)::int from ${devices} where ${devices.assetId} = ${assets.id})`,
+        deviceCount: sql<number>`(select count(*)::int from devices d where d.asset_id = "assets"."id")`,
       })
       .from(assets);
 

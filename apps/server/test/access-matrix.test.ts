@@ -1,0 +1,211 @@
+import { type CallInput, HestiaClient } from '@hestia/client';
+import { type RouteName, routes } from '@hestia/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetRepository } from '../src/repositories/asset.repository.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { newAccessToken } from '../src/seed/demo.ts';
+import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
+
+/**
+ * Every route × {anonymous, stranger, viewer, controller, owner}. Each case gets a fresh device (not
+ * connected, so allowed commands answer 409 offline), shared view-only and with control, and a room.
+ */
+type Role = 'anonymous' | 'stranger' | 'viewer' | 'controller' | 'owner';
+const roles: Role[] = ['anonymous', 'stranger', 'viewer', 'controller', 'owner'];
+
+interface Fixture {
+  deviceId: string;
+  roomId: string;
+  shareId: string;
+  shareToken: string;
+}
+
+type Case = { input: (f: Fixture) => unknown; expect: Record<Exclude<Role, 'anonymous'>, number> };
+const ok = 200;
+const write = { method: 'write', params: [{ Key: 'relay_1', Value: 1 }] };
+
+/** Routes about one device or one of the owner's places: who may do what. */
+const scoped: Partial<Record<RouteName, Case>> = {
+  getDevice: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  renameDevice: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { label: 'x' } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  deleteDevice: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  addFavourite: {
+    input: (f) => ({ body: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  deleteFavourite: {
+    input: (f) => ({ body: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  twowayRpc: {
+    input: (f) => ({ params: { id: f.deviceId }, body: write }),
+    expect: { stranger: 404, viewer: 403, controller: 409, owner: 409 },
+  },
+  onewayRpc: {
+    input: (f) => ({ params: { id: f.deviceId }, body: write }),
+    expect: { stranger: 404, viewer: 403, controller: 409, owner: 409 },
+  },
+  createShare: {
+    input: (f) => ({ params: { id: f.deviceId }, body: {} }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  updateShare: {
+    input: (f) => ({ params: { id: f.deviceId, shareId: f.shareId }, body: { scope: 'view' } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  deleteShare: {
+    input: (f) => ({ params: { id: f.deviceId, shareId: f.shareId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  listShares: {
+    input: (f) => ({ query: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  getAsset: {
+    input: (f) => ({ params: { assetId: f.roomId } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
+  editAsset: {
+    input: (f) => ({ body: { id: f.roomId, name: 'x' } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
+  deleteAsset: {
+    input: (f) => ({ params: { assetId: f.roomId } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
+  setDefaultAsset: {
+    input: (f) => ({ params: { id: f.roomId } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: 400 },
+  },
+  addDevicesToAsset: {
+    input: (f) => ({ params: { assetId: f.roomId }, body: { deviceIds: [f.deviceId] } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
+  removeDeviceFromAsset: {
+    input: (f) => ({ body: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  listDevices: {
+    input: (f) => ({ query: { assetId: f.roomId } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
+};
+
+/** Routes that act only on the caller's own account or lists; scoped by construction. */
+const callerOnly: RouteName[] = [
+  'favourites',
+  'assetTree',
+  'listAssets',
+  'addAsset',
+  'finalizeShare',
+  'changePassword',
+  'profile',
+  'updateProfile',
+  'sessions',
+  'terminateSession',
+  'deleteSession',
+  'sessionOnline',
+  'sessionOffline',
+  'changeEmailRequest',
+  'changeEmail',
+  'changePhoneRequest',
+  'changePhone',
+];
+
+let stack: Stack;
+const clients = {} as Record<Role, HestiaClient>;
+const ids = {} as Record<'owner' | 'viewer' | 'controller', string>;
+
+async function fixture(): Promise<Fixture> {
+  const db = stack.server.database.db;
+  const device = await deviceRepository(db).create({
+    ownerId: ids.owner,
+    name: 'Matrix switch',
+    label: 'Matrix switch',
+    profileId: 'switch-one-pole',
+    accessToken: newAccessToken(),
+  });
+  const home = (await clients.owner.call('assetTree', {}))[0];
+  const room = await assetRepository(db).create({
+    ownerId: ids.owner,
+    parentId: home?.id ?? null,
+    name: 'Matrix room',
+    type: 'room',
+  });
+  for (const [who, scope] of [
+    ['viewer', 'view'],
+    ['controller', 'control'],
+  ] as const) {
+    const s = await clients.owner.call('createShare', { params: { id: device.id }, body: { scope } });
+    await clients[who].call('finalizeShare', { params: { shareToken: s.token } });
+  }
+  const extra = await clients.owner.call('createShare', {
+    params: { id: device.id },
+    body: { scope: 'control' },
+  });
+  return { deviceId: device.id, roomId: room.id, shareId: extra.id, shareToken: extra.token };
+}
+
+async function status(role: Role, name: RouteName, input: unknown): Promise<number> {
+  try {
+    await clients[role].call(name, input as CallInput<typeof name>);
+    return 200;
+  } catch (err) {
+    return (err as { statusCode: number }).statusCode;
+  }
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  clients.anonymous = new HestiaClient({ baseUrl: stack.server.url });
+  clients.owner = stack.client;
+  ids.owner = (await clients.owner.call('profile', {})).id;
+  for (const role of ['stranger', 'viewer', 'controller'] as const) {
+    const u = await addUser(stack.server, `${role}@example.com`, 'MatrixPass1');
+    if (role !== 'stranger') ids[role] = u.id;
+    clients[role] = await loggedIn(stack.server.url, `${role}@example.com`, 'MatrixPass1');
+  }
+});
+afterAll(() => stack?.stop());
+
+describe('access matrix', () => {
+  it('covers every route of the contract', () => {
+    const anonymousRoutes = Object.entries(routes)
+      .filter(([, d]) => d.anonymous)
+      .map(([n]) => n);
+    const covered = new Set([...Object.keys(scoped), ...callerOnly, ...anonymousRoutes]);
+    expect(Object.keys(routes).filter((n) => !covered.has(n))).toEqual([]);
+  });
+
+  it("refuses every non-anonymous route without a token with 'token must exists'", async () => {
+    for (const [name, def] of Object.entries(routes)) {
+      if (def.anonymous) continue;
+      const res = await fetch(
+        `${stack.server.url}/api/v1${def.path.replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000')}`,
+        {
+          method: def.method,
+        },
+      );
+      expect([name, res.status, (await res.json()).message]).toEqual([name, 400, 'token must exists']);
+    }
+  });
+
+  for (const [name, c] of Object.entries(scoped) as Array<[RouteName, Case]>) {
+    it(`${name}: ${roles.map((r) => `${r} ${r === 'anonymous' ? 400 : c.expect[r]}`).join(', ')}`, async () => {
+      for (const role of roles) {
+        const f = await fixture();
+        const expected = role === 'anonymous' ? 400 : c.expect[role];
+        expect([role, await status(role, name, c.input(f))]).toEqual([role, expected]);
+      }
+    });
+  }
+});
