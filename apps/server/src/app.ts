@@ -26,6 +26,7 @@ import { assetRoutes } from './routes/asset.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
+import { telemetryRoutes } from './routes/telemetry.routes.ts';
 import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
 import { assetService } from './services/asset.service.ts';
@@ -35,7 +36,7 @@ import { codesService } from './services/codes.service.ts';
 import { deviceService } from './services/device.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { shareService } from './services/share.service.ts';
-import { telemetryService } from './services/telemetry.service.ts';
+import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
 
 export interface HestiaServer {
   app: FastifyInstance;
@@ -48,6 +49,8 @@ export interface HestiaServer {
   demoSeeded: boolean;
   /** The device side (broker RPC), for benchmarks that measure below HTTP. */
   gateway: Gateway;
+  /** Telemetry in and latest values (tests and benchmarks feed history through it). */
+  telemetry: TelemetryService;
   close(): Promise<void>;
 }
 
@@ -162,6 +165,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     authRoutes(app, { auth, accounts, clock });
     deviceRoutes(app, { auth, devices, assets, shares });
     assetRoutes(app, { auth, assets });
+    telemetryRoutes(app, { auth, devices, telemetry, db });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus }));
 
@@ -187,6 +191,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       mqttUrl,
       demoSeeded,
       gateway,
+      telemetry,
       close: closeAll,
     };
   } catch (err) {

@@ -70,6 +70,24 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ query: { deviceId: f.deviceId } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
   },
+  timeseries: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId },
+      query: { keys: 'relay_1', startTs: 0, endTs: 1000 },
+    }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  timeSeries: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId },
+      query: { keys: 'relay_1', startTs: 0, endTs: 1000 },
+    }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  latestTimeseries: {
+    input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId }, query: {} }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
   getAsset: {
     input: (f) => ({ params: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },

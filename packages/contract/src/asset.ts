@@ -23,11 +23,24 @@ export type AssetTree = z.infer<typeof assetTreeSchema>;
 
 export const assetIdParamsSchema = z.object({ assetId: uuid('Place or room id') });
 export const idParamsSchema = z.object({ id: uuid('Id') });
-export const assetListQuerySchema = z.object({ assetId: uuid('Place id').optional(), assetName: z.string().max(64).optional() });
-export const addAssetBodySchema = z.object({ name, parentId: uuid('Place id').nullish(), label: z.string().max(64).optional() });
-export const editAssetBodySchema = z.object({ id: uuid('Place or room id'), name, label: z.string().max(64).optional() });
+export const assetListQuerySchema = z.object({
+  assetId: uuid('Place id').optional(),
+  assetName: z.string().max(64).optional(),
+});
+export const addAssetBodySchema = z.object({
+  name,
+  parentId: uuid('Place id').nullish(),
+  label: z.string().max(64).optional(),
+});
+export const editAssetBodySchema = z.object({
+  id: uuid('Place or room id'),
+  name,
+  label: z.string().max(64).optional(),
+});
 export const deleteAssetResultSchema = z.object({ movedDevices: z.number(), movedTo: z.string() });
 
-export const deviceIdsBodySchema = z.object({ deviceIds: z.array(uuid('Device id')).min(1, 'Choose at least one device').max(500) });
+export const deviceIdsBodySchema = z.object({
+  deviceIds: z.array(uuid('Device id')).min(1, 'Choose at least one device').max(500),
+});
 export const deviceIdBodySchema = z.object({ deviceId: uuid('Device id') });
 export const renameDeviceBodySchema = z.object({ label: name });

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './mqtt.ts';
 export * from './routes.ts';
 export * from './share.ts';
+export * from './telemetry.ts';
 export * from './user.ts';
 export * from './wrapper.ts';
 export * from './ws.ts';

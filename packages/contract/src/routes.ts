@@ -1,5 +1,18 @@
 import type { z } from 'zod';
 import {
+  addAssetBodySchema,
+  assetIdParamsSchema,
+  assetListQuerySchema,
+  assetSchema,
+  assetTreeSchema,
+  deleteAssetResultSchema,
+  deviceIdBodySchema,
+  deviceIdsBodySchema,
+  editAssetBodySchema,
+  idParamsSchema,
+  renameDeviceBodySchema,
+} from './asset.ts';
+import {
   changeEmailRequestSchema,
   changeEmailSchema,
   changePasswordBodySchema,
@@ -26,19 +39,6 @@ import {
   rpcResultSchema,
 } from './device.ts';
 import {
-  addAssetBodySchema,
-  assetIdParamsSchema,
-  assetListQuerySchema,
-  assetSchema,
-  assetTreeSchema,
-  deleteAssetResultSchema,
-  deviceIdBodySchema,
-  deviceIdsBodySchema,
-  editAssetBodySchema,
-  idParamsSchema,
-  renameDeviceBodySchema,
-} from './asset.ts';
-import {
   createdShareSchema,
   createShareBodySchema,
   finalizedShareSchema,
@@ -48,6 +48,12 @@ import {
   shareTokenParamsSchema,
   updateShareBodySchema,
 } from './share.ts';
+import {
+  latestQuerySchema,
+  telemetryParamsSchema,
+  timeseriesQuerySchema,
+  timeseriesResultSchema,
+} from './telemetry.ts';
 import { profileSchema, profileUpdateParamsSchema, sessionIdParamsSchema, sessionSchema } from './user.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -229,15 +235,67 @@ export const routes = {
     body: renameDeviceBodySchema,
     response: deviceSchema,
   },
-  deleteDevice: { method: 'DELETE', path: '/devices/:id', anonymous: false, params: deviceIdParamsSchema, response: emptyResultSchema },
-  favourites: { method: 'GET', path: '/customer/devices/favourite', anonymous: false, response: deviceSchema.array() },
-  addFavourite: { method: 'POST', path: '/devices/favourite/add', anonymous: false, body: deviceIdBodySchema, response: emptyResultSchema },
-  deleteFavourite: { method: 'POST', path: '/devices/favourite/delete', anonymous: false, body: deviceIdBodySchema, response: emptyResultSchema },
-  assetTree: { method: 'GET', path: '/customer/assets/tree-view', anonymous: false, response: assetTreeSchema.array() },
-  listAssets: { method: 'GET', path: '/customer/assets', anonymous: false, query: assetListQuerySchema, response: assetSchema.array() },
-  getAsset: { method: 'GET', path: '/customer/assets/:assetId', anonymous: false, params: assetIdParamsSchema, response: assetSchema },
-  addAsset: { method: 'POST', path: '/customer/assets', anonymous: false, body: addAssetBodySchema, response: assetSchema },
-  editAsset: { method: 'PUT', path: '/customer/assets', anonymous: false, body: editAssetBodySchema, response: assetSchema },
+  deleteDevice: {
+    method: 'DELETE',
+    path: '/devices/:id',
+    anonymous: false,
+    params: deviceIdParamsSchema,
+    response: emptyResultSchema,
+  },
+  favourites: {
+    method: 'GET',
+    path: '/customer/devices/favourite',
+    anonymous: false,
+    response: deviceSchema.array(),
+  },
+  addFavourite: {
+    method: 'POST',
+    path: '/devices/favourite/add',
+    anonymous: false,
+    body: deviceIdBodySchema,
+    response: emptyResultSchema,
+  },
+  deleteFavourite: {
+    method: 'POST',
+    path: '/devices/favourite/delete',
+    anonymous: false,
+    body: deviceIdBodySchema,
+    response: emptyResultSchema,
+  },
+  assetTree: {
+    method: 'GET',
+    path: '/customer/assets/tree-view',
+    anonymous: false,
+    response: assetTreeSchema.array(),
+  },
+  listAssets: {
+    method: 'GET',
+    path: '/customer/assets',
+    anonymous: false,
+    query: assetListQuerySchema,
+    response: assetSchema.array(),
+  },
+  getAsset: {
+    method: 'GET',
+    path: '/customer/assets/:assetId',
+    anonymous: false,
+    params: assetIdParamsSchema,
+    response: assetSchema,
+  },
+  addAsset: {
+    method: 'POST',
+    path: '/customer/assets',
+    anonymous: false,
+    body: addAssetBodySchema,
+    response: assetSchema,
+  },
+  editAsset: {
+    method: 'PUT',
+    path: '/customer/assets',
+    anonymous: false,
+    body: editAssetBodySchema,
+    response: assetSchema,
+  },
   deleteAsset: {
     method: 'DELETE',
     path: '/customer/assets/:assetId',
@@ -245,7 +303,13 @@ export const routes = {
     params: assetIdParamsSchema,
     response: deleteAssetResultSchema,
   },
-  setDefaultAsset: { method: 'POST', path: '/customer/assets/:id/default', anonymous: false, params: idParamsSchema, response: assetSchema },
+  setDefaultAsset: {
+    method: 'POST',
+    path: '/customer/assets/:id/default',
+    anonymous: false,
+    params: idParamsSchema,
+    response: assetSchema,
+  },
   addDevicesToAsset: {
     method: 'POST',
     path: '/assets/:assetId/devices',
@@ -254,7 +318,13 @@ export const routes = {
     body: deviceIdsBodySchema,
     response: emptyResultSchema,
   },
-  removeDeviceFromAsset: { method: 'DELETE', path: '/assets/devices', anonymous: false, body: deviceIdBodySchema, response: emptyResultSchema },
+  removeDeviceFromAsset: {
+    method: 'DELETE',
+    path: '/assets/devices',
+    anonymous: false,
+    body: deviceIdBodySchema,
+    response: emptyResultSchema,
+  },
   createShare: {
     method: 'POST',
     path: '/devices/:id/shares',
@@ -278,13 +348,44 @@ export const routes = {
     params: shareParamsSchema,
     response: emptyResultSchema,
   },
-  listShares: { method: 'GET', path: '/shares', anonymous: false, query: shareListQuerySchema, response: shareSchema.array() },
+  listShares: {
+    method: 'GET',
+    path: '/shares',
+    anonymous: false,
+    query: shareListQuerySchema,
+    response: shareSchema.array(),
+  },
   finalizeShare: {
     method: 'POST',
     path: '/devices/shares/:shareToken/finalize',
     anonymous: false,
     params: shareTokenParamsSchema,
     response: finalizedShareSchema,
+  },
+  timeseries: {
+    method: 'GET',
+    path: '/telemetry/:entityType/:entityId/values/timeseries',
+    anonymous: false,
+    params: telemetryParamsSchema,
+    query: timeseriesQuerySchema,
+    response: timeseriesResultSchema,
+  },
+  /** The spec's spelling of the same call. */
+  timeSeries: {
+    method: 'GET',
+    path: '/telemetry/:entityType/:entityId/values/timeSeries',
+    anonymous: false,
+    params: telemetryParamsSchema,
+    query: timeseriesQuerySchema,
+    response: timeseriesResultSchema,
+  },
+  latestTimeseries: {
+    method: 'GET',
+    path: '/telemetry/:entityType/:entityId/values/Latest/timeseries',
+    anonymous: false,
+    params: telemetryParamsSchema,
+    query: latestQuerySchema,
+    response: timeseriesResultSchema,
   },
   twowayRpc: {
     method: 'POST',

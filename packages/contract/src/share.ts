@@ -13,7 +13,10 @@ export const createShareBodySchema = z.object({
   expiresAt: z.string().datetime({ offset: true }).nullish(),
 });
 export const updateShareBodySchema = z
-  .object({ scope: z.enum(['control', 'view']).optional(), expiresAt: z.string().datetime({ offset: true }).nullish() })
+  .object({
+    scope: z.enum(['control', 'view']).optional(),
+    expiresAt: z.string().datetime({ offset: true }).nullish(),
+  })
   .refine((b) => b.scope !== undefined || b.expiresAt !== undefined, { message: 'Nothing to change' });
 
 export const shareSchema = z.object({
@@ -43,6 +46,8 @@ export const shareParamsSchema = z.object({
   id: z.string().uuid('Device id must be a UUID'),
   shareId: z.string().uuid('Share id must be a UUID'),
 });
-export const shareTokenParamsSchema = z.object({ shareToken: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'The share link is not valid') });
+export const shareTokenParamsSchema = z.object({
+  shareToken: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'The share link is not valid'),
+});
 export const shareListQuerySchema = z.object({ deviceId: z.string().uuid().optional() });
 export const finalizedShareSchema = z.object({ deviceId: z.string(), scope: z.enum(['control', 'view']) });

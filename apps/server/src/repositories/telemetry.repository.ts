@@ -1,5 +1,5 @@
 import type { TelemetryValue } from '@hestia/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { tsKv, tsKvLatest } from '../db/schema.ts';
 
@@ -62,4 +62,73 @@ export async function devicesMarkedActive(db: Db): Promise<string[]> {
     .from(tsKvLatest)
     .where(sql`${tsKvLatest.key} = 'active' and ${tsKvLatest.value} = 'true'::jsonb`);
   return rows.map((r) => r.deviceId);
+}
+
+/** A jsonb telemetry value as a number: numbers as they are, booleans as 1 and 0, anything else null. */
+const numeric = sql`case jsonb_typeof(${tsKv.value}) when 'number' then (${tsKv.value})::text::float8 when 'boolean' then case when ${tsKv.value} = 'true'::jsonb then 1 else 0 end end`;
+
+export interface SeriesQuery {
+  deviceId: string;
+  keys: string[];
+  startTs: number;
+  endTs: number;
+  interval?: number;
+  agg: 'NONE' | 'AVG' | 'MIN' | 'MAX' | 'SUM' | 'COUNT';
+  limit: number;
+  orderBy: 'ASC' | 'DESC';
+}
+
+/** Raw points or aggregated buckets; buckets are stamped at their middle, as ThingsBoard does. */
+export async function readSeries(
+  db: Db,
+  q: SeriesQuery,
+): Promise<Record<string, Array<{ ts: number; value: string }>>> {
+  const out: Record<string, Array<{ ts: number; value: string }>> = {};
+  const inRange = and(
+    eq(tsKv.deviceId, q.deviceId),
+    inArray(tsKv.key, q.keys),
+    gte(tsKv.ts, q.startTs),
+    lt(tsKv.ts, q.endTs),
+  );
+  if (q.agg === 'NONE') {
+    for (const key of q.keys) {
+      const rows = await db
+        .select({ ts: tsKv.ts, value: tsKv.value })
+        .from(tsKv)
+        .where(and(inRange, eq(tsKv.key, key)))
+        .orderBy(q.orderBy === 'ASC' ? asc(tsKv.ts) : desc(tsKv.ts))
+        .limit(q.limit);
+      if (rows.length > 0) out[key] = rows.map((r) => ({ ts: r.ts, value: String(r.value) }));
+    }
+    return out;
+  }
+  const interval = Math.trunc(Number(q.interval));
+  // Inlined (validated integers), so the grouped and the selected expression are the same text.
+  const start = sql.raw(String(Math.trunc(Number(q.startTs))));
+  const step = sql.raw(String(interval));
+  const bucket = sql<number>`(${start}::bigint + floor((${tsKv.ts} - ${start}::bigint) / ${step}::float8)::bigint * ${step}::bigint)`;
+  const fn = {
+    AVG: sql`avg(${numeric})`,
+    MIN: sql`min(${numeric})`,
+    MAX: sql`max(${numeric})`,
+    SUM: sql`sum(${numeric})`,
+    COUNT: sql`count(*)`,
+  }[q.agg];
+  const rows = await db
+    .select({ key: tsKv.key, bucket, value: sql<number | null>`${fn}::float8` })
+    .from(tsKv)
+    .where(inRange)
+    .groupBy(tsKv.key, bucket)
+    .orderBy(tsKv.key, q.orderBy === 'ASC' ? asc(bucket) : desc(bucket));
+  for (const r of rows) {
+    if (r.value === null) continue;
+    const list = out[r.key] ?? [];
+    out[r.key] = list;
+    if (list.length < q.limit)
+      list.push({
+        ts: Number(r.bucket) + Math.floor(interval / 2),
+        value: String(Math.round(Number(r.value) * 1e6) / 1e6),
+      });
+  }
+  return out;
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './stack.ts';
+
+let stack: Stack;
+const T0 = Date.UTC(2026, 0, 1);
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+const raw = (path: string, token: string) =>
+  fetch(`${stack.server.url}/api/v1${path}`, { headers: { authorization: `Bearer ${token}` } }).then(
+    async (r) => ({ status: r.status, body: await r.json() }),
+  );
+
+describe('telemetry history', () => {
+  it('answers raw points newest first, with limits, and aggregates buckets stamped at their middle', async () => {
+    const device = stack.ids.plug;
+    // One power sample a minute for an hour: 0, 10, 20, ... 590 W; and a relay flipping.
+    for (let i = 0; i < 60; i++)
+      stack.server.telemetry.ingest(device, { power: i * 10, relay_1: i % 2 }, T0 + i * 60_000);
+    const series = (query: Record<string, string | number>) =>
+      stack.client.call('timeseries', {
+        params: { entityType: 'DEVICE', entityId: device },
+        query: query as never,
+      });
+
+    const rawPoints = await series({ keys: 'power', startTs: T0, endTs: T0 + 3600_000, limit: 3 });
+    expect(rawPoints.power).toEqual([
+      { ts: T0 + 59 * 60_000, value: '590' },
+      { ts: T0 + 58 * 60_000, value: '580' },
+      { ts: T0 + 57 * 60_000, value: '570' },
+    ]);
+
+    const avg = await series({
+      keys: 'power,relay_1',
+      startTs: T0,
+      endTs: T0 + 3600_000,
+      interval: 600_000,
+      agg: 'AVG',
+      orderBy: 'ASC',
+    });
+    expect(avg.power?.map((p) => p.value)).toEqual(['45', '145', '245', '345', '445', '545']);
+    expect(avg.power?.[0]?.ts).toBe(T0 + 300_000);
+    expect(avg.relay_1?.[0]?.value).toBe('0.5');
+    const max = await series({
+      keys: 'power',
+      startTs: T0,
+      endTs: T0 + 3600_000,
+      interval: 3600_000,
+      agg: 'MAX',
+    });
+    expect(max.power).toEqual([{ ts: T0 + 1800_000, value: '590' }]);
+    const count = await series({
+      keys: 'power',
+      startTs: T0,
+      endTs: T0 + 1800_000,
+      interval: 1800_000,
+      agg: 'COUNT',
+    });
+    expect(count.power?.[0]?.value).toBe('30');
+    const sum = await series({
+      keys: 'power',
+      startTs: T0,
+      endTs: T0 + 180_000,
+      interval: 180_000,
+      agg: 'SUM',
+    });
+    expect(sum.power?.[0]?.value).toBe('30');
+
+    // The spec's spelling answers the same.
+    const spelled = await stack.client.call('timeSeries', {
+      params: { entityType: 'DEVICE', entityId: device },
+      query: { keys: 'power', startTs: T0, endTs: T0 + 3600_000, limit: 1 } as never,
+    });
+    expect(spelled.power).toEqual([{ ts: T0 + 59 * 60_000, value: '590' }]);
+  });
+
+  it('refuses unbounded or oversized queries with a clear error', async () => {
+    const token = (await stack.client.login('demo@hestia.local', 'HestiaDemo1')).token;
+    const base = `/telemetry/DEVICE/${stack.ids.plug}/values/timeseries`;
+    const cases: Array<[string, RegExp]> = [
+      [`${base}?keys=power`, /startTs/],
+      [`${base}?keys=power&startTs=10&endTs=5`, /endTs must be after startTs/],
+      [`${base}?keys=power&startTs=0&endTs=${400 * 86_400_000}`, /366 days/],
+      [`${base}?keys=power&startTs=0&endTs=86400000&agg=AVG`, /interval is required/],
+      [`${base}?keys=power&startTs=0&endTs=86400000&agg=AVG&interval=1000`, /more than 10000 intervals/],
+      [`${base}?startTs=0&endTs=1000`, /keys/],
+      [`/telemetry/ASSET/${stack.ids.plug}/values/timeseries?keys=a&startTs=0&endTs=1`, /Only DEVICE/],
+    ];
+    for (const [path, message] of cases) {
+      const res = await raw(path, token);
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(res.body.message).toMatch(message);
+    }
+  });
+
+  it('answers the latest values of chosen keys', async () => {
+    const now = Date.now();
+    stack.server.telemetry.ingest(stack.ids.plug, { meter_total: 12.5 }, now);
+    const latest = await stack.client.call('latestTimeseries', {
+      params: { entityType: 'DEVICE', entityId: stack.ids.plug },
+      query: { keys: 'meter_total' } as never,
+    });
+    expect(latest).toEqual({ meter_total: [{ ts: now, value: '12.5' }] });
+  });
+});
