@@ -167,7 +167,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     assetRoutes(app, { auth, assets });
     telemetryRoutes(app, { auth, devices, telemetry, db });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
-    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus }));
+    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus, db }));
 
     const demoSeeded = config.mode === 'embedded' && config.DEMO === 'on' ? await seedDemo(db) : false;
 

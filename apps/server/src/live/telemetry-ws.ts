@@ -1,7 +1,18 @@
-import { legacyWsMessageSchema, type TsSubCmd, WS_ERROR, type WsUpdate } from '@hestia/contract';
+import {
+  type HistoryCmd,
+  legacyWsMessageSchema,
+  type TsSubCmd,
+  timeseriesQuerySchema,
+  WS_AUTH_TIMEOUT_MS,
+  WS_ERROR,
+  type WsUpdate,
+  wsMessageSchema,
+} from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import { readSeries } from '../repositories/telemetry.repository.ts';
 import type { AuthService, Principal } from '../services/auth.service.ts';
 import type { DeviceService } from '../services/device.service.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
@@ -13,20 +24,26 @@ const HARD_MAX_BUFFERED = 16 * 1024 * 1024;
 const BEHIND_LIMIT_MS = 5000;
 const PING_MS = 30_000;
 const MAX_SUBS_PER_SOCKET = 2000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Deps {
+  auth: AuthService;
+  devices: DeviceService;
+  telemetry: TelemetryService;
+  hub: Hub;
+  bus: LiveBus;
+  db: Db;
+}
 
 /**
- * ThingsBoard's telemetry socket (`/api/ws/plugins/telemetry?token=JWT`). A client that stays behind
- * for 5 s is disconnected rather than allowed to grow memory.
+ * ThingsBoard's telemetry socket on both endpoints: `/api/ws/plugins/telemetry?token=JWT` and
+ * `/api/ws` (authCmd first). A client that stays behind for 5 s is disconnected rather than allowed
+ * to grow memory; ending a session or withdrawing access reaches its sockets at once.
  */
-export function telemetrySocket(
-  app: FastifyInstance,
-  deps: { auth: AuthService; devices: DeviceService; telemetry: TelemetryService; hub: Hub; bus: LiveBus },
-): void {
-  const { auth, devices, telemetry, hub, bus } = deps;
-  // Sockets by session, so ending a session closes its sockets at once.
+export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
+  const { auth, devices, telemetry, hub, bus, db } = deps;
   const bySession = new Map<string, Set<WebSocket>>();
-  // A share made view-only, revoked or expired: each subscriber learns it at once. Revoked access ends
-  // the subscription with errorCode 3; a changed scope arrives as the `shareScope` key.
+
   bus.onAccessChanged((deviceId) => {
     for (const sub of hub.forDevice(deviceId)) {
       devices.access(sub.userId, deviceId).then(
@@ -54,15 +71,11 @@ export function telemetrySocket(
     bySession.delete(sessionId);
   });
 
-  app.get('/api/ws/plugins/telemetry', { websocket: true }, (socket: WebSocket, req) => {
-    const token =
-      typeof (req.query as Record<string, unknown>).token === 'string'
-        ? String((req.query as Record<string, unknown>).token)
-        : '';
+  /** One socket's state: its principal, its subscriptions, its output queue. */
+  function session(socket: WebSocket) {
     const subs = new Map<number, Subscription>();
     let principal: Principal | undefined;
     let behindSince = 0;
-    const queued: string[] = [];
 
     const send = (update: WsUpdate) => {
       if (socket.readyState !== socket.OPEN) return;
@@ -77,25 +90,37 @@ export function telemetrySocket(
     const error = (cmdId: number, code: number, msg: string) =>
       send({ subscriptionId: cmdId, errorCode: code, errorMsg: msg, data: {} });
 
-    async function subscribe(cmd: TsSubCmd): Promise<void> {
-      const existing = subs.get(cmd.cmdId);
-      if (existing) {
-        hub.remove(existing);
-        subs.delete(cmd.cmdId);
+    async function checkAccess(cmdId: number, entityType: string, entityId: string): Promise<boolean> {
+      if (entityType !== 'DEVICE') {
+        error(cmdId, WS_ERROR.BAD_REQUEST, 'Only DEVICE subscriptions are supported');
+        return false;
       }
+      if (!UUID.test(entityId)) {
+        error(cmdId, WS_ERROR.BAD_REQUEST, 'entityId must be a device id');
+        return false;
+      }
+      try {
+        await devices.access(principal?.userId ?? '', entityId);
+        return true;
+      } catch (err) {
+        if (err instanceof AppError)
+          error(cmdId, WS_ERROR.UNAUTHORIZED, 'You do not have access to this device');
+        else error(cmdId, WS_ERROR.BAD_REQUEST, 'The subscription failed');
+        return false;
+      }
+    }
+
+    function unsubscribe(cmdId: number): void {
+      const existing = subs.get(cmdId);
+      if (existing) existing.drop();
+    }
+
+    async function subscribe(cmd: TsSubCmd): Promise<void> {
+      unsubscribe(cmd.cmdId);
       if (cmd.unsubscribe) return;
-      if (cmd.entityType !== 'DEVICE')
-        return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'Only DEVICE subscriptions are supported');
       if (subs.size >= MAX_SUBS_PER_SOCKET)
         return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'Too many subscriptions on one socket');
-      try {
-        await devices.access(principal?.userId ?? '', cmd.entityId);
-      } catch (err) {
-        if (err instanceof AppError) {
-          return error(cmd.cmdId, WS_ERROR.UNAUTHORIZED, 'You do not have access to this device');
-        }
-        return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'The subscription failed');
-      }
+      if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
       const keys = cmd.keys?.trim()
         ? new Set(
             cmd.keys
@@ -120,31 +145,43 @@ export function telemetrySocket(
       if (subs.get(cmd.cmdId) === sub) hub.add(sub, latest.get(cmd.entityId) ?? new Map());
     }
 
-    async function handle(raw: string): Promise<void> {
-      let json: unknown;
-      try {
-        json = JSON.parse(raw);
-      } catch {
-        return error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid JSON');
-      }
+    async function history(cmd: HistoryCmd): Promise<void> {
+      if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
+      const q = timeseriesQuerySchema.safeParse({ ...cmd, orderBy: 'ASC' });
+      if (!q.success)
+        return error(
+          cmd.cmdId,
+          WS_ERROR.BAD_REQUEST,
+          q.error.issues[0]?.message ?? 'The history command is not valid',
+        );
+      await telemetry.flush();
+      const series = await readSeries(db, { deviceId: cmd.entityId, ...q.data });
+      const data: WsUpdate['data'] = {};
+      for (const [key, points] of Object.entries(series)) data[key] = points.map((p) => [p.ts, p.value]);
+      send({ subscriptionId: cmd.cmdId, errorCode: 0, errorMsg: null, data });
+    }
+
+    async function handleLegacy(json: unknown): Promise<void> {
       const parsed = legacyWsMessageSchema.safeParse(json);
       if (!parsed.success) return error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid');
-      const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
-      for (const cmd of [...(parsed.data.tsSubCmds ?? []), ...(parsed.data.attrSubCmds ?? [])]) {
-        if (!cmd.unsubscribe && !isUuid(cmd.entityId)) {
-          error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'entityId must be a device id');
-          continue;
-        }
+      for (const cmd of [...(parsed.data.tsSubCmds ?? []), ...(parsed.data.attrSubCmds ?? [])])
         await subscribe(cmd);
+      for (const cmd of parsed.data.historyCmds ?? []) await history(cmd);
+    }
+
+    async function handleCmds(json: unknown): Promise<void> {
+      const parsed = wsMessageSchema.safeParse(json);
+      if (!parsed.success) return error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid');
+      for (const cmd of parsed.data.cmds ?? []) {
+        if (cmd.type.endsWith('_UNSUBSCRIBE')) unsubscribe(cmd.cmdId);
+        else if (cmd.type === 'TIMESERIES_HISTORY') {
+          if (cmd.startTs === undefined || cmd.endTs === undefined || !cmd.keys) {
+            error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'History needs keys, startTs and endTs');
+          } else await history({ ...cmd, keys: cmd.keys, startTs: cmd.startTs, endTs: cmd.endTs });
+        } else await subscribe(cmd);
       }
     }
 
-    // Commands may arrive before the token is checked; keep them in order.
-    socket.on('message', (data) => {
-      const text = data.toString();
-      if (!principal) queued.push(text);
-      else void handle(text);
-    });
     const ping = setInterval(() => {
       if (socket.readyState === socket.OPEN) socket.ping();
     }, PING_MS);
@@ -155,8 +192,7 @@ export function telemetrySocket(
     socket.on('close', () => {
       clearInterval(ping);
       clearInterval(lag);
-      for (const sub of subs.values()) hub.remove(sub);
-      subs.clear();
+      for (const sub of [...subs.values()]) sub.drop();
       if (principal) {
         const set = bySession.get(principal.sessionId);
         set?.delete(socket);
@@ -164,24 +200,89 @@ export function telemetrySocket(
       }
     });
 
-    auth.authenticate(token).then(
-      async (p) => {
-        if (socket.readyState !== socket.OPEN) return;
-        principal = p;
-        const set = bySession.get(p.sessionId) ?? new Set<WebSocket>();
+    return {
+      /** Authenticate; false (and the socket closed) when the token is not valid. */
+      async authenticate(token: string): Promise<boolean> {
+        try {
+          principal = await auth.authenticate(token);
+        } catch {
+          error(0, WS_ERROR.UNAUTHORIZED, 'token must be valid');
+          socket.close(1008, 'Unauthorized');
+          return false;
+        }
+        if (socket.readyState !== socket.OPEN) return false;
+        const set = bySession.get(principal.sessionId) ?? new Set<WebSocket>();
         set.add(socket);
-        bySession.set(p.sessionId, set);
-        for (const text of queued.splice(0)) await handle(text);
+        bySession.set(principal.sessionId, set);
+        return true;
       },
-      () => {
-        send({
-          subscriptionId: 0,
-          errorCode: WS_ERROR.UNAUTHORIZED,
-          errorMsg: 'token must be valid',
-          data: {},
-        });
-        socket.close(1008, 'Unauthorized');
+      get authenticated() {
+        return principal !== undefined;
       },
-    );
+      handleLegacy,
+      handleCmds,
+      error,
+    };
+  }
+
+  const parseJson = (text: string): { ok: true; json: unknown } | { ok: false } => {
+    try {
+      return { ok: true, json: JSON.parse(text) };
+    } catch {
+      return { ok: false };
+    }
+  };
+
+  /** Run handlers one after another per socket, so commands keep their order. */
+  const serial = () => {
+    let chain: Promise<void> = Promise.resolve();
+    return (task: () => Promise<void>) => {
+      chain = chain.then(task).catch(() => undefined);
+    };
+  };
+
+  app.get('/api/ws/plugins/telemetry', { websocket: true }, (socket: WebSocket, req) => {
+    const query = req.query as Record<string, unknown>;
+    const s = session(socket);
+    const run = serial();
+    const ready = s.authenticate(typeof query.token === 'string' ? query.token : '');
+    run(async () => {
+      await ready;
+    });
+    socket.on('message', (data) => {
+      run(async () => {
+        if (!s.authenticated) return;
+        const parsed = parseJson(data.toString());
+        if (!parsed.ok) return s.error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid JSON');
+        await s.handleLegacy(parsed.json);
+      });
+    });
+  });
+
+  app.get('/api/ws', { websocket: true }, (socket: WebSocket) => {
+    const s = session(socket);
+    const run = serial();
+    const deadline = setTimeout(() => {
+      if (!s.authenticated) socket.close(1008, 'authCmd expected within 10 s');
+    }, WS_AUTH_TIMEOUT_MS);
+    socket.on('close', () => clearTimeout(deadline));
+    socket.on('message', (data) => {
+      run(async () => {
+        const parsed = parseJson(data.toString());
+        if (!parsed.ok) return s.error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid JSON');
+        const msg = wsMessageSchema.safeParse(parsed.json);
+        if (!s.authenticated) {
+          const token = msg.success ? msg.data.authCmd?.token : undefined;
+          if (!token) {
+            s.error(0, WS_ERROR.UNAUTHORIZED, 'Send authCmd first');
+            socket.close(1008, 'authCmd expected first');
+            return;
+          }
+          if (!(await s.authenticate(token))) return;
+          clearTimeout(deadline);
+        }
+        await s.handleCmds(parsed.json);
+      });
+    });
   });
 }
