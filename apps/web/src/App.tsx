@@ -1,0 +1,92 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { queryClient } from './data/session.ts';
+import { useResolvedTheme } from './hooks/useTheme.ts';
+import { directionOf } from './i18n/index.ts';
+import { paths } from './routes.ts';
+import { isLanguage } from './state/app-setting-store.ts';
+import { useAuthStore } from './state/auth-store.ts';
+
+// Screens load lazily behind an empty fallback (spec section 2).
+const AuthenticateScreen = lazy(() => import('./screens/AuthenticateScreen.tsx'));
+const TabLayout = lazy(() => import('./screens/TabLayout.tsx'));
+const DashboardScreen = lazy(() => import('./screens/DashboardScreen.tsx'));
+const SettingScreen = lazy(() => import('./screens/SettingScreen.tsx'));
+const PlaceholderScreen = lazy(() => import('./screens/PlaceholderScreen.tsx'));
+
+/** Logged-out users only reach auth screens; everything else leads to authenticate. */
+function RequireAuth({ children }: { children: ReactNode }) {
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  const location = useLocation();
+  if (!isLoggedIn) return <Navigate to={paths.authenticate} replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+/** A logged-in user opening an auth screen goes on to the tab navigator (or where they were headed). */
+function GuestOnly({ children }: { children: ReactNode }) {
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  const location = useLocation();
+  if (!isLoggedIn) return children;
+  const from = (location.state as { from?: unknown } | null)?.from;
+  const target =
+    typeof from === 'string' && from.startsWith(paths.tabNavigator) ? from : paths.tab('dashboard');
+  return <Navigate to={target} replace />;
+}
+
+function Splash() {
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  return <Navigate to={isLoggedIn ? paths.tab('dashboard') : paths.authenticate} replace />;
+}
+
+function AppRoutes() {
+  return (
+    <Suspense fallback={null}>
+      <Routes>
+        <Route path={paths.splash} element={<Splash />} />
+        <Route
+          path={paths.authenticate}
+          element={
+            <GuestOnly>
+              <AuthenticateScreen />
+            </GuestOnly>
+          }
+        />
+        <Route
+          path={paths.tabNavigator}
+          element={
+            <RequireAuth>
+              <TabLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={<Navigate to="dashboard" replace />} />
+          <Route path="dashboard" element={<DashboardScreen />} />
+          <Route path="setting" element={<SettingScreen />} />
+          <Route path="automation" element={<PlaceholderScreen section="automation" />} />
+          <Route path="devices" element={<PlaceholderScreen section="devices" />} />
+          <Route path="favoriteDevices" element={<PlaceholderScreen section="favoriteDevices" />} />
+        </Route>
+        <Route path="*" element={<Navigate to={paths.splash} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  const theme = useResolvedTheme();
+  const { i18n } = useTranslation();
+  const dir = isLanguage(i18n.language) ? directionOf(i18n.language) : 'ltr';
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Toaster position="top-center" theme={theme} dir={dir} richColors offset={16} />
+      <PwaUpdatePrompt />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,57 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import ar from '../locales/ar.json';
+import en from '../locales/en.json';
+import fa from '../locales/fa.json';
+import tr from '../locales/tr.json';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  useAppSettingStore,
+} from '../state/app-setting-store.ts';
+
+export const resources = {
+  en: { translation: en },
+  fa: { translation: fa },
+  ar: { translation: ar },
+  tr: { translation: tr },
+} as const;
+
+const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return RTL.has(language) ? 'rtl' : 'ltr';
+}
+
+/** The language in use, narrowed to one the app ships. */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+function applyToDocument(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+}
+
+/** Switch the interface language: translations, `<html lang dir>`, and the persisted setting. */
+export function changeLanguage(language: Language): Promise<unknown> {
+  useAppSettingStore.getState().setSelectedLanguage(language);
+  return i18n.changeLanguage(language);
+}
+
+const initial = useAppSettingStore.getState().selectedLanguage;
+applyToDocument(initial);
+i18n.on('languageChanged', (lng) => {
+  if (isLanguage(lng)) applyToDocument(lng);
+});
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initial,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: ['en', 'fa', 'ar', 'tr'],
+  interpolation: { escapeValue: false },
+});
+
+export { i18n };

@@ -1,0 +1,40 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { BottomTabBar } from '../components/BottomTabBar.tsx';
+import { useDevicesQuery } from '../data/devices.ts';
+import { reopenLive, useLiveSubscription } from '../data/live.ts';
+import { refreshIfDue, syncClock, TAB_BAR_REFRESH_LEAD_MS } from '../data/token-refresh.ts';
+import { useKeyboardOpen } from '../hooks/useKeyboardOpen.ts';
+
+/** The bottom tab navigator: the live subscription runs here so every tab sees the same values. */
+export default function TabLayout() {
+  const keyboardOpen = useKeyboardOpen();
+  const devices = useDevicesQuery();
+  useLiveSubscription(devices.data);
+
+  // The tab bar refreshes the token an hour ahead, at start and whenever the app comes back; coming
+  // back also reopens the live sockets, after that refresh (spec section 4).
+  useEffect(() => {
+    const check = () => refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
+    syncClock().then(check, (err: unknown) => {
+      console.warn('Could not read the server time; using the local clock.', err);
+      return check();
+    });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void check().then(reopenLive);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, []);
+
+  return (
+    <>
+      <main className={keyboardOpen ? 'pb-6' : 'pb-tabbar'}>
+        <Suspense fallback={null}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomTabBar hidden={keyboardOpen} />
+    </>
+  );
+}

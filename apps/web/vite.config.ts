@@ -1,0 +1,50 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `vite dev` forwards /api (HTTP and the telemetry socket); `npm run dev` starts the server on 8080. */
+const apiTarget = process.env.HESTIA_API_URL ?? 'http://localhost:8080';
+
+const THEME_COLOR = '#1FBCD2';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // The app asks before reloading into a new version (spec section 1: web update prompt).
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Hestia',
+        short_name: 'Hestia',
+        description: 'Control and monitor your smart home.',
+        theme_color: THEME_COLOR,
+        background_color: '#F3F6F8',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        // The API and its socket are live data: no worker route matches /api/, so the worker never
+        // answers them and the browser goes straight to the network (there is no runtime caching).
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    proxy: { '/api': { target: apiTarget, ws: true, changeOrigin: true } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});

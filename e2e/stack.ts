@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  createServer,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  deviceRepository,
+  type HestiaServer,
+  loadConfig,
+} from '@hestia/server';
+import { type Fleet, startFleet } from '@hestia/simulator';
+import { type Browser, chromium } from 'playwright-core';
+
+export const artifacts = resolve(import.meta.dirname, '../artifacts/e2e');
+export { DEMO_EMAIL, DEMO_PASSWORD };
+
+export interface E2eStack {
+  server: HestiaServer;
+  fleet: Fleet;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The whole product as `npm start` runs it (built web app, demo home, simulated devices), on free ports. */
+export async function startE2e(): Promise<E2eStack> {
+  mkdirSync(artifacts, { recursive: true });
+  const server = await createServer(
+    loadConfig({ PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+  );
+  const devices = await deviceRepository(server.database.db).simulated();
+  const fleet = await startFleet({
+    url: server.mqttUrl,
+    mode: 'tb',
+    devices: devices.map((d) => ({ id: d.id, accessToken: d.accessToken, profileId: d.profileId })),
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    server,
+    fleet,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await fleet.stop();
+      await server.close();
+    },
+  };
+}
