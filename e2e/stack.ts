@@ -16,16 +16,27 @@ export { DEMO_EMAIL, DEMO_PASSWORD };
 
 export interface E2eStack {
   server: HestiaServer;
+  /** Lines the operator's console outbox printed (codes for channels without a provider). */
+  outbox: string[];
   fleet: Fleet;
   browser: Browser;
   stop(): Promise<void>;
 }
 
 /** The whole product as `npm start` runs it (built web app, demo home, simulated devices), on free ports. */
-export async function startE2e(): Promise<E2eStack> {
+export async function startE2e(env: Record<string, string> = {}): Promise<E2eStack> {
   mkdirSync(artifacts, { recursive: true });
+  const outbox: string[] = [];
   const server = await createServer(
-    loadConfig({ PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'silent' }),
+    loadConfig({
+      PORT: '0',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+    { outboxWrite: (line) => outbox.push(line) },
   );
   const devices = await deviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
@@ -46,6 +57,7 @@ export async function startE2e(): Promise<E2eStack> {
   });
   return {
     server,
+    outbox,
     fleet,
     browser,
     stop: async () => {
