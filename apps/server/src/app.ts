@@ -18,6 +18,7 @@ import { installErrorHandling } from './plugins/api.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
 import { profileImageRepository } from './repositories/profile-image.repository.ts';
+import { reportRepository } from './repositories/report.repository.ts';
 import { settingsRepository } from './repositories/settings.repository.ts';
 import { shareRepository } from './repositories/share.repository.ts';
 import { devicesMarkedActive, telemetryRepository } from './repositories/telemetry.repository.ts';
@@ -26,6 +27,7 @@ import { assetRoutes } from './routes/asset.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
+import { reportRoutes } from './routes/report.routes.ts';
 import { telemetryRoutes } from './routes/telemetry.routes.ts';
 import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
@@ -35,6 +37,7 @@ import { type Clock, systemClock } from './services/clock.ts';
 import { codesService } from './services/codes.service.ts';
 import { deviceService } from './services/device.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
+import { reportService } from './services/report.service.ts';
 import { shareService } from './services/share.service.ts';
 import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
 
@@ -166,6 +169,10 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     deviceRoutes(app, { auth, devices, assets, shares });
     assetRoutes(app, { auth, assets });
     telemetryRoutes(app, { auth, devices, telemetry, db });
+    reportRoutes(app, {
+      auth,
+      reports: reportService({ db, reports: reportRepository(db), devices, users, telemetry }),
+    });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus, db }));
 

@@ -88,6 +88,25 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId }, query: {} }),
     expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
   },
+  energy: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId },
+      query: { startTs: 0, endTs: 1000 },
+    }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  generateReport: {
+    input: (f) => ({ params: { deviceId: f.deviceId }, body: { startTs: 0, endTs: 1000 } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  listReports: {
+    input: (f) => ({ params: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  getReport: {
+    input: (f) => ({ params: { deviceId: f.deviceId, reportId: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: 404 },
+  },
   getAsset: {
     input: (f) => ({ params: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './device.ts';
 export * from './errors.ts';
 export * from './mqtt.ts';
+export * from './report.ts';
 export * from './routes.ts';
 export * from './share.ts';
 export * from './telemetry.ts';

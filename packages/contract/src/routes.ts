@@ -39,6 +39,15 @@ import {
   rpcResultSchema,
 } from './device.ts';
 import {
+  energyQuerySchema,
+  energyResultSchema,
+  generateReportBodySchema,
+  reportIdParamsSchema,
+  reportListItemSchema,
+  reportParamsSchema,
+  reportSchema,
+} from './report.ts';
+import {
   createdShareSchema,
   createShareBodySchema,
   finalizedShareSchema,
@@ -386,6 +395,36 @@ export const routes = {
     params: telemetryParamsSchema,
     query: latestQuerySchema,
     response: timeseriesResultSchema,
+  },
+  energy: {
+    method: 'GET',
+    path: '/telemetry/:entityType/:entityId/energy',
+    anonymous: false,
+    params: telemetryParamsSchema,
+    query: energyQuerySchema,
+    response: energyResultSchema,
+  },
+  generateReport: {
+    method: 'POST',
+    path: '/reports/:deviceId/generate',
+    anonymous: false,
+    params: reportParamsSchema,
+    body: generateReportBodySchema,
+    response: reportSchema,
+  },
+  listReports: {
+    method: 'GET',
+    path: '/reports/:deviceId',
+    anonymous: false,
+    params: reportParamsSchema,
+    response: reportListItemSchema.array(),
+  },
+  getReport: {
+    method: 'GET',
+    path: '/reports/:deviceId/:reportId',
+    anonymous: false,
+    params: reportIdParamsSchema,
+    response: reportSchema,
   },
   twowayRpc: {
     method: 'POST',

@@ -24,10 +24,12 @@ export const profileSchema = z.object({
   location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   timeZone: z.string(),
   notification: z.object({ push: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+  /** Electricity price used for energy cost; null until the user sets one. */
+  tariff: z.object({ pricePerKwh: z.number(), currency: z.string() }).nullable(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const PROFILE_UPDATE_TYPES = ['Location', 'Name', 'Notification', 'TimeZone'] as const;
+export const PROFILE_UPDATE_TYPES = ['Location', 'Name', 'Notification', 'TimeZone', 'Tariff'] as const;
 export const profileUpdateParamsSchema = z.object({ type: z.enum(PROFILE_UPDATE_TYPES) });
 
 function validTimeZone(tz: string): boolean {
@@ -48,4 +50,11 @@ export const profileUpdateBodies = {
   }),
   Notification: z.object({ push: z.boolean(), email: z.boolean(), sms: z.boolean() }),
   TimeZone: z.object({ timeZone: z.string().refine(validTimeZone, 'Unknown time zone') }),
+  Tariff: z.object({
+    pricePerKwh: z.number().min(0, 'The price cannot be negative').max(1_000_000),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR'),
+  }),
 } as const;

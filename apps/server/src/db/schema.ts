@@ -36,6 +36,8 @@ export const users = pgTable('users', {
     .$type<{ push: boolean; email: boolean; sms: boolean }>()
     .notNull()
     .default({ push: true, email: true, sms: false }),
+  /** Electricity price for energy cost (null: none set). */
+  tariff: jsonb('tariff').$type<{ pricePerKwh: number; currency: string }>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -183,6 +185,25 @@ export const shares = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [index('shares_device_idx').on(t.deviceId), index('shares_user_idx').on(t.userId)],
+);
+
+/** A device report for a period, kept so it can be downloaded again. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startTs: bigint('start_ts', { mode: 'number' }).notNull(),
+    endTs: bigint('end_ts', { mode: 'number' }).notNull(),
+    summary: jsonb('summary').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reports_device_idx').on(t.deviceId, t.userId)],
 );
 
 /** Telemetry history: one row per key and sample. */

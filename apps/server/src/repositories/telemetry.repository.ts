@@ -132,3 +132,40 @@ export async function readSeries(
   }
   return out;
 }
+
+/** Every sample of a device in a range (bounded), oldest first. */
+export async function samplesInRange(
+  db: Db,
+  deviceId: string,
+  startTs: number,
+  endTs: number,
+  max: number,
+): Promise<Sample[]> {
+  const rows = await db
+    .select()
+    .from(tsKv)
+    .where(and(eq(tsKv.deviceId, deviceId), gte(tsKv.ts, startTs), lt(tsKv.ts, endTs)))
+    .orderBy(asc(tsKv.ts))
+    .limit(max);
+  return rows.map((r) => ({ ...r, value: r.value as TelemetryValue }));
+}
+
+/** Each key's last value before `ts` (the state when a range begins). */
+export async function valuesBefore(
+  db: Db,
+  deviceId: string,
+  keys: string[],
+  ts: number,
+): Promise<Map<string, TelemetryValue>> {
+  const out = new Map<string, TelemetryValue>();
+  for (const key of keys) {
+    const [row] = await db
+      .select({ value: tsKv.value })
+      .from(tsKv)
+      .where(and(eq(tsKv.deviceId, deviceId), eq(tsKv.key, key), lt(tsKv.ts, ts)))
+      .orderBy(desc(tsKv.ts))
+      .limit(1);
+    if (row) out.set(key, row.value as TelemetryValue);
+  }
+  return out;
+}

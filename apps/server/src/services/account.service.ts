@@ -30,6 +30,7 @@ export function toProfile(u: UserRow): Profile {
       u.latitude !== null && u.longitude !== null ? { latitude: u.latitude, longitude: u.longitude } : null,
     timeZone: u.timeZone,
     notification: u.notification,
+    tariff: u.tariff ?? null,
   };
 }
 
@@ -181,7 +182,9 @@ export function accountService(deps: { users: UserRepository; codes: CodesServic
               ? {
                   notification: { push: b.push as boolean, email: b.email as boolean, sms: b.sms as boolean },
                 }
-              : { timeZone: b.timeZone as string };
+              : type === 'Tariff'
+                ? { tariff: { pricePerKwh: b.pricePerKwh as number, currency: b.currency as string } }
+                : { timeZone: b.timeZone as string };
       return toProfile(await users.update(principal.userId, patch));
     },
   };

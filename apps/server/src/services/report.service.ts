@@ -1,0 +1,199 @@
+import { getProfile } from '@hestia/catalog';
+import type { Report } from '@hestia/contract';
+import type { Db } from '../db/database.ts';
+import { AppError } from '../errors.ts';
+import type { ReportRow, reportRepository } from '../repositories/report.repository.ts';
+import { samplesInRange, valuesBefore } from '../repositories/telemetry.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { DeviceService } from './device.service.ts';
+import { changes, ERROR_KEY, energyByBucket, onTime, type Point, round } from './report-math.ts';
+import type { TelemetryService } from './telemetry.service.ts';
+
+const MAX_SAMPLES = 500_000;
+const MAX_EVENTS = 1000;
+
+type Summary = Omit<Report, 'id' | 'deviceId' | 'deviceLabel' | 'startTs' | 'endTs' | 'createdAt'>;
+
+function toReport(row: ReportRow, deviceLabel: string): Report {
+  return {
+    id: row.id,
+    deviceId: row.deviceId,
+    deviceLabel,
+    startTs: row.startTs,
+    endTs: row.endTs,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.summary as Summary),
+  };
+}
+
+/** A report as CSV: one section per part, RFC 4180 quoting. */
+export function reportCsv(r: Report): string {
+  const q = (v: unknown) => {
+    const s = String(v ?? '');
+    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  };
+  const iso = (ts: number) => new Date(ts).toISOString();
+  const lines = [
+    ['device', r.deviceLabel],
+    ['from', iso(r.startTs)],
+    ['to', iso(r.endTs)],
+    ['energy_kwh', r.energyKwh ?? ''],
+    ['cost', r.cost ?? ''],
+    ['currency', r.currency ?? ''],
+    ...Object.entries(r.onTimeMs).map(([k, ms]) => [`on_time_hours_${k}`, round(ms / 3_600_000, 3)]),
+    [],
+    ['time', 'kind', 'key', 'value'],
+    ...[...r.events.map((e) => ({ ...e, kind: 'event' })), ...r.errors.map((e) => ({ ...e, kind: 'error' }))]
+      .sort((a, b) => a.ts - b.ts)
+      .map((e) => [iso(e.ts), e.kind, e.key, e.value]),
+  ];
+  return `${lines.map((l) => l.map(q).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Device reports (usage, on-time, energy and cost, events, errors) and energy per hour or day. */
+export function reportService(deps: {
+  db: Db;
+  reports: ReturnType<typeof reportRepository>;
+  devices: DeviceService;
+  users: UserRepository;
+  telemetry: TelemetryService;
+}) {
+  const { db, reports, devices, users, telemetry } = deps;
+
+  async function tariffOf(userId: string) {
+    const user = await users.get(userId);
+    return { tariff: user?.tariff ?? null, timeZone: user?.timeZone ?? 'UTC' };
+  }
+
+  async function powerPoints(deviceId: string, startTs: number, endTs: number): Promise<Point[]> {
+    await telemetry.flush();
+    const samples = await samplesInRange(db, deviceId, startTs, endTs, MAX_SAMPLES);
+    return samples
+      .filter((s) => s.key === 'power' && typeof s.value === 'number')
+      .map((s) => ({ ts: s.ts, value: s.value as number }));
+  }
+
+  return {
+    async energy(
+      userId: string,
+      deviceId: string,
+      q: { startTs: number; endTs: number; bucket: 'HOUR' | 'DAY' },
+    ) {
+      await devices.access(userId, deviceId);
+      const { tariff, timeZone } = await tariffOf(userId);
+      const buckets = energyByBucket(
+        await powerPoints(deviceId, q.startTs, q.endTs),
+        q,
+        q.bucket,
+        timeZone,
+      ).map((b) => ({
+        ...b,
+        cost: tariff ? round(b.kwh * tariff.pricePerKwh, 4) : null,
+      }));
+      const totalKwh = round(
+        buckets.reduce((s, b) => s + b.kwh, 0),
+        6,
+      );
+      return {
+        buckets,
+        totalKwh,
+        totalCost: tariff ? round(totalKwh * tariff.pricePerKwh, 4) : null,
+        currency: tariff?.currency ?? null,
+        timeZone,
+      };
+    },
+
+    async generate(
+      userId: string,
+      deviceId: string,
+      range: { startTs: number; endTs: number },
+    ): Promise<Report> {
+      const { row: device } = await devices.access(userId, deviceId);
+      await telemetry.flush();
+      const samples = await samplesInRange(db, deviceId, range.startTs, range.endTs, MAX_SAMPLES);
+      const profile = getProfile(device.profileId);
+      const binaryKeys = new Set([
+        ...(profile?.keys.filter((k) => k.kind === 'boolean').map((k) => k.key) ?? []),
+        'active',
+      ]);
+      const byKey = new Map<string, Point[]>();
+      const errors: Report['errors'] = [];
+      for (const s of samples) {
+        if (binaryKeys.has(s.key)) {
+          const list = byKey.get(s.key) ?? [];
+          list.push({ ts: s.ts, value: s.value === true || s.value === 1 || s.value === 'true' ? 1 : 0 });
+          byKey.set(s.key, list);
+        } else if (
+          ERROR_KEY.test(s.key) &&
+          s.value !== 0 &&
+          s.value !== false &&
+          s.value !== '0' &&
+          s.value !== ''
+        ) {
+          errors.push({ ts: s.ts, key: s.key, value: String(s.value) });
+        }
+      }
+      const initial = await valuesBefore(db, deviceId, [...binaryKeys], range.startTs);
+      const asBit = (v: unknown) =>
+        v === undefined ? undefined : v === true || v === 1 || v === 'true' ? 1 : 0;
+      const onTimeMs: Record<string, number> = {};
+      const events: Report['events'] = [];
+      for (const key of binaryKeys) {
+        const points = byKey.get(key) ?? [];
+        const start = asBit(initial.get(key));
+        if (key !== 'active') onTimeMs[key] = onTime(points, range, start);
+        for (const c of changes(points, start)) events.push({ ts: c.ts, key, value: String(c.value) });
+      }
+      events.sort((a, b) => a.ts - b.ts);
+      const power = samples
+        .filter((s) => s.key === 'power' && typeof s.value === 'number')
+        .map((s) => ({ ts: s.ts, value: s.value as number }));
+      const { tariff, timeZone } = await tariffOf(userId);
+      const energyKwh =
+        power.length > 0
+          ? round(
+              energyByBucket(power, range, 'DAY', timeZone).reduce((sum, b) => sum + b.kwh, 0),
+              6,
+            )
+          : null;
+      const summary: Summary = {
+        onTimeMs,
+        energyKwh,
+        cost: energyKwh !== null && tariff ? round(energyKwh * tariff.pricePerKwh, 4) : null,
+        currency: energyKwh !== null && tariff ? tariff.currency : null,
+        events: events.slice(-MAX_EVENTS),
+        errors: errors.slice(-MAX_EVENTS),
+        samples: samples.length,
+      };
+      const row = await reports.create({
+        deviceId,
+        userId,
+        startTs: range.startTs,
+        endTs: range.endTs,
+        summary,
+      });
+      return toReport(row, device.label);
+    },
+
+    async list(userId: string, deviceId: string) {
+      await devices.access(userId, deviceId);
+      return (await reports.list(deviceId, userId)).map((r) => ({
+        id: r.id,
+        deviceId: r.deviceId,
+        startTs: r.startTs,
+        endTs: r.endTs,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    async get(userId: string, deviceId: string, reportId: string): Promise<Report> {
+      const { row: device } = await devices.access(userId, deviceId);
+      const row = await reports.get(reportId);
+      if (!row || row.deviceId !== deviceId || row.userId !== userId)
+        throw new AppError('NOT_FOUND', 'Report not found');
+      return toReport(row, device.label);
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof reportService>;

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { type Stack, startStack } from './stack.ts';
+
+let stack: Stack;
+const H = 3_600_000;
+const T0 = Date.UTC(2026, 3, 1, 0, 0);
+beforeAll(async () => {
+  stack = await startStack();
+  // Two hours of a kettle plug: on for the first 30 minutes at 2000 W, then off; one over-voltage fault.
+  const plug = stack.ids.plug;
+  stack.server.telemetry.ingest(plug, { relay_1: 0, power: 0 }, T0 - 60_000);
+  stack.server.telemetry.ingest(plug, { relay_1: 1 }, T0);
+  for (let m = 0; m <= 30; m++) stack.server.telemetry.ingest(plug, { power: 2000 }, T0 + m * 60_000);
+  stack.server.telemetry.ingest(plug, { relay_1: 0, power: 0 }, T0 + 30 * 60_000 + 1);
+  for (let m = 31; m <= 120; m++) stack.server.telemetry.ingest(plug, { power: 0 }, T0 + m * 60_000);
+  stack.server.telemetry.ingest(plug, { voltage_error: 1 }, T0 + 45 * 60_000);
+});
+afterAll(() => stack?.stop());
+
+describe('energy and reports', () => {
+  it('derives energy per hour and its cost from the tariff', async () => {
+    const token = (await stack.client.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+    const patch = await fetch(`${stack.server.url}/api/v1/users/profile/Tariff/update`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ pricePerKwh: 0.3, currency: 'EUR' }),
+    });
+    expect(patch.status).toBe(200);
+    const energy = await stack.client.call('energy', {
+      params: { entityType: 'DEVICE', entityId: stack.ids.plug },
+      query: { startTs: T0, endTs: T0 + 2 * H, bucket: 'HOUR' } as never,
+    });
+    expect(energy.currency).toBe('EUR');
+    expect(energy.totalKwh).toBeCloseTo(1, 2);
+    expect(energy.buckets.map((b) => b.bucket)).toEqual(['2026-04-01T00', '2026-04-01T01']);
+    expect(energy.buckets[0]?.kwh).toBeCloseTo(1, 2);
+    expect(energy.totalCost).toBeCloseTo(0.3, 3);
+  });
+
+  it('generates a report with on-time, energy, cost, events and errors, and serves it as CSV', async () => {
+    const report = await stack.client.call('generateReport', {
+      params: { deviceId: stack.ids.plug },
+      body: { startTs: T0, endTs: T0 + 2 * H },
+    });
+    expect(report.onTimeMs.relay_1).toBe(30 * 60_000 + 1);
+    expect(report.energyKwh).toBeCloseTo(1, 2);
+    expect(report).toMatchObject({ currency: 'EUR', deviceLabel: 'Kettle plug' });
+    expect(report.events.filter((e) => e.key === 'relay_1').map((e) => e.value)).toEqual(['1', '0']);
+    expect(report.errors).toEqual([{ ts: T0 + 45 * 60_000, key: 'voltage_error', value: '1' }]);
+
+    const list = await stack.client.call('listReports', { params: { deviceId: stack.ids.plug } });
+    expect(list[0]?.id).toBe(report.id);
+    expect(
+      (await stack.client.call('getReport', { params: { deviceId: stack.ids.plug, reportId: report.id } }))
+        .energyKwh,
+    ).toBe(report.energyKwh);
+
+    const token = (await stack.client.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+    const csv = await fetch(`${stack.server.url}/api/v1/reports/${stack.ids.plug}/${report.id}/csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /attachment; filename="hestia-report-2026-04-01-2026-04-01.csv"/,
+    );
+    const text = await csv.text();
+    expect(text).toContain('device,Kettle plug');
+    expect(text).toContain('error,voltage_error,1');
+    expect(text).toContain('on_time_hours_relay_1,0.5');
+  });
+
+  it('refuses bad ranges and other people’s reports', async () => {
+    await expect(
+      stack.client.call('generateReport', {
+        params: { deviceId: stack.ids.plug },
+        body: { startTs: 10, endTs: 5 },
+      }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(
+      stack.client.call('getReport', {
+        params: { deviceId: stack.ids.plug, reportId: '00000000-0000-4000-8000-000000000000' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
