@@ -1,6 +1,7 @@
 // Runs after every npm install (root postinstall). Adds lockfile entries for optional dependencies the registry mirror does not carry (other platforms),
 // so `npm ci` finds the lockfile in sync; npm skips or tolerates them at install time.
 import { readFileSync, writeFileSync } from 'node:fs';
+
 const path = process.argv[2] ?? 'package-lock.json';
 const lock = JSON.parse(readFileSync(path, 'utf8'));
 const pkgs = lock.packages;

@@ -1,0 +1,103 @@
+import { getProfile, reportedKeys } from '@hestia/catalog';
+import { LiveClient, type LiveDevice } from '@hestia/client';
+import { type Device, type TelemetryValue, WS_ERROR } from '@hestia/contract';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { useAuthStore } from '../state/auth-store.ts';
+import { wsBaseUrl } from './api.ts';
+
+export type TelemetryPoint = [number, TelemetryValue];
+export type DeviceValues = Record<string, TelemetryPoint>;
+
+interface LiveState {
+  /** Latest known telemetry per device: `{[deviceId]: {[key]: [ts, value]}}`. */
+  values: Record<string, DeviceValues>;
+  /** null before the first socket opens. */
+  socketConnected: boolean | null;
+}
+
+export const useLiveStore = create<LiveState>()(() => ({ values: {}, socketConnected: null }));
+
+/** Keys every card needs beyond the profile's own reported keys. */
+const COMMON_KEYS = ['active', 'current_fw_version', 'fw_state'];
+
+/** Merge points into one device's values, keeping the newer of two points; same object when nothing changed. */
+function merge(current: DeviceValues | undefined, incoming: DeviceValues): DeviceValues | undefined {
+  let next: DeviceValues | undefined;
+  for (const [key, point] of Object.entries(incoming)) {
+    const old = current?.[key];
+    if (old && (old[0] > point[0] || (old[0] === point[0] && old[1] === point[1]))) continue;
+    next ??= { ...current };
+    next[key] = point;
+  }
+  return next;
+}
+
+function apply(updates: Array<[string, DeviceValues]>): void {
+  const { values } = useLiveStore.getState();
+  let changed: Record<string, DeviceValues> | undefined;
+  for (const [id, incoming] of updates) {
+    const merged = merge(changed?.[id] ?? values[id], incoming);
+    if (!merged) continue;
+    changed ??= { ...values };
+    changed[id] = merged;
+  }
+  if (changed) useLiveStore.setState({ values: changed });
+}
+
+/** Show the last state the server knew at once, before the socket's first snapshot. */
+export function seedDevices(devices: readonly Device[]): void {
+  apply(devices.map((d) => [d.id, d.deviceRawData]));
+}
+
+let client: LiveClient | null = null;
+
+function liveClient(): LiveClient {
+  client ??= new LiveClient({
+    wsBaseUrl: wsBaseUrl(),
+    getToken: () => useAuthStore.getState().token ?? undefined,
+    connect: (url) => new WebSocket(url),
+    onUpdate: (deviceId, values) => apply([[deviceId, values]]),
+    onSocketState: (connected) => useLiveStore.setState({ socketConnected: connected }),
+    onError: (deviceId, code) => {
+      // A refused token (not a single refused device) means the session is over.
+      if (deviceId === undefined && code === WS_ERROR.UNAUTHORIZED) useAuthStore.getState().logout();
+    },
+  });
+  return client;
+}
+
+export function liveDeviceOf(device: Pick<Device, 'id' | 'deviceProfileId'>): LiveDevice {
+  const profile = getProfile(device.deviceProfileId);
+  // An unknown profile gets every key, so nothing it reports is lost.
+  return profile ? { id: device.id, keys: [...COMMON_KEYS, ...reportedKeys(profile)] } : { id: device.id };
+}
+
+/** Close the sockets and forget every value (logout). */
+export function stopLive(): void {
+  client?.close();
+  client = null;
+  useLiveStore.setState({ values: {}, socketConnected: null });
+}
+
+/** Close and reopen the sockets (the app came back to the foreground, or the token changed). */
+export function reopenLive(): void {
+  client?.reopen();
+}
+
+/** Keep one live subscription for exactly these devices while mounted. */
+export function useLiveSubscription(devices: readonly Device[] | undefined): void {
+  const signature = devices?.map((d) => `${d.id}:${d.deviceProfileId}`).join(',') ?? '';
+  useEffect(() => {
+    if (!signature) return;
+    const list = signature.split(',').map((entry) => {
+      const [id = '', deviceProfileId = ''] = entry.split(':');
+      return liveDeviceOf({ id, deviceProfileId });
+    });
+    liveClient().setDevices(list);
+  }, [signature]);
+}
+
+export function useDeviceValues(deviceId: string): DeviceValues | undefined {
+  return useLiveStore((s) => s.values[deviceId]);
+}

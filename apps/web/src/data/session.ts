@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { useAppSettingStore } from '../state/app-setting-store.ts';
+import { useAuthStore } from '../state/auth-store.ts';
+import { sessionEndOf, shouldRetry } from './errors.ts';
+import { stopLive } from './live.ts';
+
+function onCallError(err: unknown): void {
+  const end = sessionEndOf(err);
+  if (end === 'reset') useAppSettingStore.getState().reset();
+  if (end) useAuthStore.getState().logout();
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onCallError }),
+  mutationCache: new MutationCache({ onError: onCallError }),
+  defaultOptions: {
+    queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+/**
+ * Whatever ends the session (the Log out button, a 401, a refused socket, another tab), cached data and
+ * live sockets of the old session go with it.
+ */
+useAuthStore.subscribe((state, prev) => {
+  if (prev.isLoggedIn && !state.isLoggedIn) {
+    stopLive();
+    queryClient.clear();
+  }
+});
