@@ -11,6 +11,7 @@ import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
+import { runRetention } from './jobs/retention.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
@@ -175,6 +176,21 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus, db }));
+
+    // Telemetry retention: a first pass a minute after start, then hourly.
+    const retention = () =>
+      runRetention(db, clock, {
+        rawDays: config.TELEMETRY_RAW_DAYS,
+        keepDays: config.TELEMETRY_KEEP_DAYS,
+      }).catch((err: unknown) => log.error({ err }, 'telemetry retention failed'));
+    const firstRetention = setTimeout(retention, 60_000);
+    const hourlyRetention = setInterval(retention, 3_600_000);
+    firstRetention.unref();
+    hourlyRetention.unref();
+    closers.push(() => {
+      clearTimeout(firstRetention);
+      clearInterval(hourlyRetention);
+    });
 
     const demoSeeded = config.mode === 'embedded' && config.DEMO === 'on' ? await seedDemo(db) : false;
 

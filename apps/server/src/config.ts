@@ -26,6 +26,10 @@ export const configSchema = z.object({
   SMS_HTTP_TOKEN: z.string().optional(),
   /** `console` writes codes to the server console for channels without a provider (default in embedded mode). */
   OUTBOX: z.enum(['console', 'off']).optional(),
+  /** Days raw telemetry is kept before it is reduced to hourly values. */
+  TELEMETRY_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days any telemetry is kept at all. */
+  TELEMETRY_KEEP_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
