@@ -1,6 +1,7 @@
+import { historyBench } from './history.ts';
 import { toggleBench } from './toggle.ts';
 
-const benches: Record<string, () => Promise<void>> = { toggle: toggleBench };
+const benches: Record<string, () => Promise<void>> = { toggle: toggleBench, history: historyBench };
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(benches);

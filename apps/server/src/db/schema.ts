@@ -214,6 +214,8 @@ export const tsKv = pgTable(
     key: text('key').notNull(),
     ts: bigint('ts', { mode: 'number' }).notNull(),
     value: jsonb('value').notNull(),
+    /** The value as a number (booleans 1 and 0) for aggregation; null for text. */
+    num: doublePrecision('num'),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.key, t.ts] })],
 );

@@ -48,16 +48,17 @@ export async function runRetention(
         t,
         sql`
         with old as (
-          delete from ts_kv where ts >= ${from} and ts < ${to} returning device_id, key, ts, value
+          delete from ts_kv where ts >= ${from} and ts < ${to} returning device_id, key, ts, value, num
         ), hourly as (
           select device_id, key, (ts / 3600000) * 3600000 as hour,
             case when bool_and(jsonb_typeof(value) = 'number')
-              then to_jsonb(round(avg(case when jsonb_typeof(value) = 'number' then (value)::text::float8 end)::numeric, 6))
+              then to_jsonb(round(avg(num)::numeric, 6))
               else (array_agg(value order by ts desc))[1] end as value,
+            case when bool_and(jsonb_typeof(value) = 'number') then avg(num) else (array_agg(num order by ts desc))[1] end as num,
             count(*) as n
           from old group by device_id, key, (ts / 3600000) * 3600000
         ), inserted as (
-          insert into ts_kv (device_id, key, ts, value) select device_id, key, hour, value from hourly
+          insert into ts_kv (device_id, key, ts, value, num) select device_id, key, hour, value, num from hourly
           on conflict do nothing returning 1
         )
         select coalesce(sum(n), 0)::int - (select count(*)::int from inserted) as removed from hourly`,

@@ -23,10 +23,12 @@ export function telemetryRepository(db: Db) {
         const prev = latest.get(k);
         if (!prev || prev.ts <= s.ts) latest.set(k, s);
       }
+      const toNum = (v: TelemetryValue) =>
+        typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : null;
       await db.transaction(async (tx) => {
         await tx
           .insert(tsKv)
-          .values([...history.values()])
+          .values([...history.values()].map((s) => ({ ...s, num: toNum(s.value) })))
           .onConflictDoNothing();
         await tx
           .insert(tsKvLatest)
@@ -63,9 +65,6 @@ export async function devicesMarkedActive(db: Db): Promise<string[]> {
     .where(sql`${tsKvLatest.key} = 'active' and ${tsKvLatest.value} = 'true'::jsonb`);
   return rows.map((r) => r.deviceId);
 }
-
-/** A jsonb telemetry value as a number: numbers as they are, booleans as 1 and 0, anything else null. */
-const numeric = sql`case jsonb_typeof(${tsKv.value}) when 'number' then (${tsKv.value})::text::float8 when 'boolean' then case when ${tsKv.value} = 'true'::jsonb then 1 else 0 end end`;
 
 export interface SeriesQuery {
   deviceId: string;
@@ -108,10 +107,10 @@ export async function readSeries(
   const step = sql.raw(String(interval));
   const bucket = sql<number>`(${start}::bigint + floor((${tsKv.ts} - ${start}::bigint) / ${step}::float8)::bigint * ${step}::bigint)`;
   const fn = {
-    AVG: sql`avg(${numeric})`,
-    MIN: sql`min(${numeric})`,
-    MAX: sql`max(${numeric})`,
-    SUM: sql`sum(${numeric})`,
+    AVG: sql`avg(${tsKv.num})`,
+    MIN: sql`min(${tsKv.num})`,
+    MAX: sql`max(${tsKv.num})`,
+    SUM: sql`sum(${tsKv.num})`,
     COUNT: sql`count(*)`,
   }[q.agg];
   const rows = await db
