@@ -1,7 +1,12 @@
+import { fanoutBench } from './fanout.ts';
 import { historyBench } from './history.ts';
 import { toggleBench } from './toggle.ts';
 
-const benches: Record<string, () => Promise<void>> = { toggle: toggleBench, history: historyBench };
+const benches: Record<string, () => Promise<void>> = {
+  toggle: toggleBench,
+  history: historyBench,
+  fanout: fanoutBench,
+};
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(benches);
