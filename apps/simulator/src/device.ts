@@ -1,4 +1,11 @@
-import { buildWrite, CatalogError, createSimDevice, getProfile, type SimDevice } from '@hestia/catalog';
+import {
+  buildWrite,
+  CatalogError,
+  createSimDevice,
+  getError,
+  getProfile,
+  type SimDevice,
+} from '@hestia/catalog';
 import { deviceTopics, tbTopics } from '@hestia/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 
@@ -36,6 +43,40 @@ function topicsFor(mode: TopicMode, id: string) {
         requestPrefix: deviceTopics.rpcRequest(id, ''),
         response: (n: string) => deviceTopics.rpcResponse(id, n),
       };
+}
+
+type Publish = (values: Record<string, number | string>) => void;
+
+/** Methods a simulated device answers; `simulate.*` exist only in the simulator, for tests and demos. */
+export function answer(sim: SimDevice, req: { method?: string; params?: unknown }, publish: Publish) {
+  switch (req.method) {
+    case 'write': {
+      // The device checks the command again, then its own rules: the catalogue holds at both ends.
+      publish(sim.write(buildWrite(sim.profile, req.params)));
+      return { result: 'OK' };
+    }
+    case 'getState':
+      return { result: 'OK', state: sim.snapshot() };
+    case 'simulate.raiseError': {
+      const code = (req.params as { code?: unknown } | undefined)?.code;
+      publish(sim.raise(String(code)));
+      return { result: 'OK' };
+    }
+    case 'simulate.clearErrors':
+      publish(sim.clearErrors());
+      return { result: 'OK' };
+    default:
+      return { error: `Unknown method ${String(req.method)}` };
+  }
+}
+
+/** A refused command: a catalogue error answers with its code and English message, as firmware does. */
+export function refusal(err: unknown): Record<string, unknown> {
+  if (err instanceof CatalogError) {
+    const known = getError(err.code);
+    return known ? { error: err.code, message: known.messages.en } : { error: err.message };
+  }
+  return { error: 'Bad request' };
 }
 
 /** One virtual device: an MQTT client that behaves as its catalogue profile says. */
@@ -77,18 +118,9 @@ export async function startDevice(
     let reply: Record<string, unknown>;
     try {
       const req = JSON.parse(payload.toString()) as { method?: string; params?: unknown };
-      if (req.method === 'write') {
-        // The device checks the command again: the catalogue's rules hold at both ends.
-        const changed = sim.write(buildWrite(profile, req.params));
-        publish(changed);
-        reply = { result: 'OK' };
-      } else if (req.method === 'getState') {
-        reply = { result: 'OK', state: sim.snapshot() };
-      } else {
-        reply = { error: `Unknown method ${String(req.method)}` };
-      }
+      reply = answer(sim, req, publish);
     } catch (err) {
-      reply = { error: err instanceof CatalogError ? err.message : 'Bad request' };
+      reply = refusal(err);
     }
     client.publish(t.response(requestId), JSON.stringify(reply), { qos: 1 });
   });

@@ -1,9 +1,8 @@
+import { CatalogError } from './catalog-error.ts';
 import { keyOf } from './profiles.ts';
 import type { KeyDef, ModelProfile } from './types.ts';
 
-export class CatalogError extends Error {
-  override readonly name = 'CatalogError';
-}
+export { CatalogError };
 
 export interface WritePair {
   Key: string;

@@ -46,3 +46,93 @@ describe('simulated devices', () => {
     expect(d.tick(1000)).toEqual({});
   });
 });
+
+describe('simulated behaviours from the catalogue', () => {
+  it('an oven refuses a start with the door open and a temperature change while cooking', () => {
+    const d = createSimDevice(profile('oven-built-in-generic-60cm'));
+    d.write([{ Key: 'timer_minute', Value: 30 }]);
+    d.values.set('door', 1);
+    expect(() => d.write([{ Key: 'cooking', Value: 1 }])).toThrow(
+      expect.objectContaining({ code: 'rule.door_open' }),
+    );
+    d.values.set('door', 0);
+    d.write([{ Key: 'cooking', Value: 1 }]);
+    expect(() => d.write([{ Key: 'setpoint', Value: 200 }])).toThrow(
+      expect.objectContaining({ code: 'rule.cooking_in_progress' }),
+    );
+  });
+
+  it('an oven caps the time by the set temperature and counts its timer down', () => {
+    const d = createSimDevice(profile('oven-built-in-generic-60cm'));
+    d.write([{ Key: 'setpoint', Value: 230 }]);
+    expect(() => d.write([{ Key: 'timer_hour', Value: 4 }])).toThrow(
+      expect.objectContaining({ code: 'limit.time_cap' }),
+    );
+    d.write([
+      { Key: 'timer_hour', Value: 1 },
+      { Key: 'timer_minute', Value: 0 },
+    ]);
+    d.write([{ Key: 'cooking', Value: 1 }]);
+    expect(d.tick(60_000)).toMatchObject({ timer_hour: 0, timer_minute: 59 });
+    const end = d.tick(59 * 60_000);
+    expect(end).toMatchObject({ timer_minute: 0, cooking: 0 });
+  });
+
+  it('a fridge drifts toward its setpoint and runs its compressor while warm', () => {
+    const d = createSimDevice(profile('refrigerator-combi-generic-bottom-freezer'));
+    expect(d.snapshot().compressor).toBe(1);
+    d.tick(10 * 60_000);
+    expect(d.snapshot().fridge_temperature).toBe(4);
+    expect(d.snapshot().freezer_temperature).toBe(-15);
+  });
+
+  it('a boiler reports flame and pump while heating', () => {
+    const d = createSimDevice(profile('boiler-combi-24'));
+    expect(d.write([{ Key: 'system_mode', Value: 1 }])).toMatchObject({ flame_status: 1, pump_status: 1 });
+    d.tick(30 * 60_000);
+    expect(d.snapshot()).toMatchObject({ ch_temperature: 60, flame_status: 0 });
+  });
+
+  it('a washer runs its program through its phases and stops', () => {
+    const d = createSimDevice(profile('washing-machine-7kg-1000'));
+    expect(() => d.write([{ Key: 'play', Value: 1 }])).toThrow(
+      expect.objectContaining({ code: 'rule.device_off' }),
+    );
+    d.write([{ Key: 'onoff', Value: 1 }]);
+    d.write([{ Key: 'play', Value: 1 }]);
+    expect(d.tick(1000)).toMatchObject({ phase: 1 });
+    expect(() => d.write([{ Key: 'spin', Value: 400 }])).toThrow(
+      expect.objectContaining({ code: 'rule.stop_machine_first' }),
+    );
+    expect(d.tick(600_000)).toMatchObject({ phase: 2 });
+    d.tick(600_000);
+    expect(d.tick(600_000)).toMatchObject({ phase: 0, play: 0 });
+  });
+
+  it('sensors and locks emit events; a lock event carries user, method and date', () => {
+    const pir = createSimDevice(profile('pir-sensor-wall'));
+    expect(pir.tick(20_000)).toEqual({ motion_status: 1 });
+    expect(pir.tick(20_000)).toEqual({ motion_status: 0 });
+    const lock = createSimDevice(profile('door-lock-full'), Math.random, () => Date.UTC(2025, 0, 1));
+    expect(lock.tick(60_000)).toMatchObject({
+      event: 1,
+      user_type: 0,
+      user_number: 1,
+      open_method: 0,
+      event_date: '2025-01-01T00:00:00.000Z',
+    });
+  });
+
+  it('raises any catalogue error of the model as telemetry, and clears it', () => {
+    const d = createSimDevice(profile('boiler-combi-24'));
+    expect(d.raise('boiler.E1')).toEqual({ error_code: 'E1', b_e1: 1 });
+    expect(d.clearErrors()).toEqual({ error_code: '', b_e1: 0 });
+    const oven = createSimDevice(profile('oven-built-in-generic-60cm'));
+    oven.raise('sensor.open');
+    oven.write([{ Key: 'timer_minute', Value: 10 }]);
+    expect(() => oven.write([{ Key: 'cooking', Value: 1 }])).toThrow(
+      expect.objectContaining({ code: 'rule.sensor_error' }),
+    );
+    expect(() => d.raise('fridge.compressor')).toThrow(/has no error/);
+  });
+});

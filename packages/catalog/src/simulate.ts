@@ -1,5 +1,11 @@
+import { CatalogError } from './catalog-error.ts';
 import type { WritePair } from './command.ts';
-import type { ModelProfile } from './types.ts';
+import { getError } from './errors/index.ts';
+import { enforce, holds } from './rules.ts';
+import type { KeyDef, ModelProfile } from './types.ts';
+
+type Value = number | string;
+type Changes = Record<string, Value>;
 
 /**
  * A simulated device's behaviour, derived from the catalogue: no I/O, no clock of its own.
@@ -7,33 +13,76 @@ import type { ModelProfile } from './types.ts';
  */
 export interface SimDevice {
   readonly profile: ModelProfile;
-  readonly values: Map<string, number | string>;
-  /** Apply a validated write; returns the keys whose reported value changed. */
-  write(pairs: WritePair[]): Record<string, number | string>;
+  readonly values: Map<string, Value>;
+  /**
+   * Apply a validated write; returns the keys whose reported value changed. Throws a CatalogError
+   * whose `code` is the catalogue error when one of the model's rules or limits refuses it.
+   */
+  write(pairs: WritePair[]): Changes;
   /** Advance time by `dtMs`; returns reported keys that changed or are due for a periodic report. */
-  tick(dtMs: number): Record<string, number | string>;
+  tick(dtMs: number): Changes;
   /** Everything the device reports, for the first publish after connecting. */
-  snapshot(): Record<string, number | string>;
+  snapshot(): Changes;
+  /** Report a catalogue error of this model as its firmware would (error_code and status flags). */
+  raise(code: string): Changes;
+  /** Clear every reported error. */
+  clearErrors(): Changes;
 }
 
 type Rng = () => number;
 
-export function createSimDevice(profile: ModelProfile, rng: Rng = Math.random): SimDevice {
-  const values = new Map<string, number | string>();
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function restingValue(def: KeyDef): Value {
+  if (def.kind === 'string') return '';
+  if (def.kind === 'enum') return def.values?.includes(0) ? 0 : (def.values?.[0] ?? 0);
+  return def.min !== undefined && def.min > 0 ? def.min : 0;
+}
+
+export function createSimDevice(
+  profile: ModelProfile,
+  rng: Rng = Math.random,
+  now: () => number = Date.now,
+): SimDevice {
+  const values = new Map<string, Value>();
   const targets = new Map<string, number>();
-  const sinceReport = new Map<string, number>();
+  /** Time accumulated per key since its last step (meters, timers, phases, events). */
+  const elapsed = new Map<string, number>();
+  const cycleIndex = new Map<string, number>();
+  const keyDefs = new Set(profile.keys.map((k) => k.key));
 
   for (const k of profile.keys) {
     const sim = k.sim;
-    if (!sim) continue;
-    if (sim.type === 'state') values.set(k.key, sim.initial);
-    if (sim.type === 'travel') values.set(k.key, sim.initial);
+    if (sim?.type === 'state') values.set(k.key, sim.initial);
+    else if (sim?.type === 'travel' || sim?.type === 'drift') values.set(k.key, sim.initial);
+    else if (
+      sim &&
+      k.access !== 'w' &&
+      sim.type !== 'power' &&
+      sim.type !== 'voltage' &&
+      sim.type !== 'current'
+    ) {
+      values.set(k.key, restingValue(k));
+    } else if (!sim && k.access !== 'w') values.set(k.key, restingValue(k));
   }
 
   const anyOn = (keys: string[]) => keys.some((key) => Number(values.get(key) ?? 0) === 1);
-  const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-  function measure(out: Record<string, number | string>): void {
+  function set(key: string, v: Value, out: Changes): void {
+    if (values.get(key) !== v) {
+      values.set(key, v);
+      out[key] = v;
+    }
+  }
+
+  /** Status flags follow the values they are declared on. */
+  function updateFlags(out: Changes): void {
+    for (const k of profile.keys) {
+      if (k.sim?.type === 'flag') set(k.key, holds(k.sim.when, values) ? 1 : 0, out);
+    }
+  }
+
+  function measure(out: Changes): void {
     for (const k of profile.keys) {
       const sim = k.sim;
       if (sim?.type === 'power') {
@@ -54,11 +103,101 @@ export function createSimDevice(profile: ModelProfile, rng: Rng = Math.random): 
     for (const [key, value] of Object.entries(out)) values.set(key, value);
   }
 
+  function applyAll(record: Readonly<Record<string, number>> | undefined, out: Changes): void {
+    for (const [key, v] of Object.entries(record ?? {})) set(key, v, out);
+  }
+
+  function stepCountdown(k: KeyDef, dtMs: number, out: Changes): void {
+    if (k.sim?.type !== 'countdown') return;
+    const sim = k.sim;
+    const hours = () => (sim.hoursKey ? Number(values.get(sim.hoursKey) ?? 0) : 0);
+    const running =
+      (Number(values.get(k.key) ?? 0) > 0 || hours() > 0) && (!sim.while || holds(sim.while, values));
+    if (!running) {
+      elapsed.delete(k.key);
+      return;
+    }
+    let acc = (elapsed.get(k.key) ?? 0) + dtMs;
+    while (acc >= sim.unitMs) {
+      acc -= sim.unitMs;
+      const v = Number(values.get(k.key) ?? 0);
+      if (v > 0) set(k.key, v - 1, out);
+      else if (sim.hoursKey && hours() > 0) {
+        set(sim.hoursKey, hours() - 1, out);
+        set(k.key, 59, out);
+      }
+      if (Number(values.get(k.key)) === 0 && hours() === 0) {
+        applyAll(sim.onZero, out);
+        acc = 0;
+        break;
+      }
+    }
+    elapsed.set(k.key, acc);
+  }
+
+  function stepDrift(k: KeyDef, dtMs: number, out: Changes): void {
+    if (k.sim?.type !== 'drift') return;
+    const sim = k.sim;
+    const goal =
+      !sim.while || holds(sim.while, values) ? Number(values.get(sim.toward) ?? sim.idle) : sim.idle;
+    const cur = Number(values.get(k.key) ?? sim.initial);
+    const step = (sim.perMinute * dtMs) / 60_000;
+    const next = Math.abs(goal - cur) <= step ? goal : cur + Math.sign(goal - cur) * step;
+    values.set(k.key, next);
+    if (round(next, 1) !== round(cur, 1)) out[k.key] = round(next, 1);
+  }
+
+  function stepPhase(k: KeyDef, dtMs: number, out: Changes): void {
+    if (k.sim?.type !== 'phase') return;
+    const sim = k.sim;
+    if (Number(values.get(sim.runKey) ?? 0) !== 1) return;
+    const t = (elapsed.get(k.key) ?? 0) + dtMs;
+    const idx = Math.floor(t / sim.phaseMs);
+    if (idx >= sim.phases.length) {
+      elapsed.delete(k.key);
+      set(k.key, 0, out);
+      applyAll(sim.onEnd, out);
+      return;
+    }
+    elapsed.set(k.key, t);
+    set(k.key, sim.phases[idx] ?? 0, out);
+  }
+
+  function stepEvent(k: KeyDef, dtMs: number, out: Changes): void {
+    const sim = k.sim;
+    if (sim?.type !== 'event' && sim?.type !== 'stamp') return;
+    const t = (elapsed.get(k.key) ?? 0) + dtMs;
+    if (t < sim.everyMs) {
+      elapsed.set(k.key, t);
+      return;
+    }
+    elapsed.set(k.key, t % sim.everyMs);
+    if (sim.type === 'stamp') {
+      out[k.key] = new Date(now()).toISOString();
+      values.set(k.key, out[k.key] as string);
+      return;
+    }
+    const i = cycleIndex.get(k.key) ?? 0;
+    cycleIndex.set(k.key, (i + 1) % sim.cycle.length);
+    // An event is reported even when it repeats the last value: it is a new occurrence.
+    const v = sim.cycle[i] ?? 0;
+    values.set(k.key, v);
+    out[k.key] = v;
+  }
+
+  function errorKeys(code: string): string[] {
+    return (getError(code)?.flags ?? []).filter((f) => keyDefs.has(f));
+  }
+
+  const initial: Changes = {};
+  updateFlags(initial);
+
   return {
     profile,
     values,
     write(pairs) {
-      const changed: Record<string, number | string> = {};
+      enforce(profile, values, pairs);
+      const changed: Changes = {};
       let loadChanged = false;
       for (const { Key, Value } of pairs) {
         const v = typeof Value === 'boolean' ? Number(Value) : Value;
@@ -73,18 +212,20 @@ export function createSimDevice(profile: ModelProfile, rng: Rng = Math.random): 
           targets.set(travel.key, target);
           continue;
         }
+        if (keyOfAccess(profile, Key) === 'w') continue;
         if (values.get(Key) !== v) {
           values.set(Key, v);
           changed[Key] = v;
           loadChanged = true;
         }
       }
+      updateFlags(changed);
       // A load switched on or off shows on the meter at once, as a real plug's next sample would.
       if (loadChanged && profile.keys.some((k) => k.sim?.type === 'power')) measure(changed);
       return changed;
     },
     tick(dtMs) {
-      const out: Record<string, number | string> = {};
+      const out: Changes = {};
       for (const k of profile.keys) {
         const sim = k.sim;
         if (sim?.type === 'travel') {
@@ -97,19 +238,22 @@ export function createSimDevice(profile: ModelProfile, rng: Rng = Math.random): 
           if (next === target) targets.delete(k.key);
           values.set(k.key, next);
           if (rounded !== Math.round(pos) || next === target) out[k.key] = rounded;
-        }
-        if (sim?.type === 'power') {
-          const elapsed = (sinceReport.get(k.key) ?? 0) + dtMs;
-          if (elapsed >= sim.everyMs) {
-            sinceReport.set(k.key, 0);
+        } else if (sim?.type === 'power') {
+          const t = (elapsed.get(k.key) ?? 0) + dtMs;
+          if (t >= sim.everyMs) {
+            elapsed.set(k.key, 0);
             measure(out);
-          } else sinceReport.set(k.key, elapsed);
-        }
+          } else elapsed.set(k.key, t);
+        } else if (sim?.type === 'countdown') stepCountdown(k, dtMs, out);
+        else if (sim?.type === 'drift') stepDrift(k, dtMs, out);
+        else if (sim?.type === 'phase') stepPhase(k, dtMs, out);
+        else if (sim?.type === 'event' || sim?.type === 'stamp') stepEvent(k, dtMs, out);
       }
+      updateFlags(out);
       return out;
     },
     snapshot() {
-      const out: Record<string, number | string> = {};
+      const out: Changes = {};
       if (profile.keys.some((k) => k.sim?.type === 'power')) measure(out);
       for (const k of profile.keys) {
         if (k.access === 'w') continue;
@@ -118,5 +262,27 @@ export function createSimDevice(profile: ModelProfile, rng: Rng = Math.random): 
       }
       return out;
     },
+    raise(code) {
+      const def = getError(code);
+      if (!def || !profile.errors.includes(code)) {
+        throw new CatalogError(`${profile.id} has no error ${code}`, 'invalid_argument');
+      }
+      const out: Changes = {};
+      if (keyDefs.has('error_code')) set('error_code', def.wire, out);
+      for (const f of errorKeys(code)) set(f, 1, out);
+      updateFlags(out);
+      return out;
+    },
+    clearErrors() {
+      const out: Changes = {};
+      if (keyDefs.has('error_code')) set('error_code', '', out);
+      for (const code of profile.errors) for (const f of errorKeys(code)) set(f, 0, out);
+      updateFlags(out);
+      return out;
+    },
   };
+}
+
+function keyOfAccess(profile: ModelProfile, key: string) {
+  return profile.keys.find((k) => k.key === key)?.access;
 }

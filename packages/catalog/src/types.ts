@@ -4,6 +4,22 @@ export type Access = 'r' | 'w' | 'rw';
 /** How a key's value is interpreted. Booleans travel as 0 and 1, as the devices send them. */
 export type ValueKind = 'boolean' | 'number' | 'enum' | 'string';
 
+/** Whether a value comes from the spec (`given`) or was picked because the spec is silent (`chosen`). */
+export type Source = 'given' | 'chosen';
+
+/** A test on a device's current values, shared by rules, status flags and limits. */
+export type Condition =
+  | { key: string; eq: number | string }
+  | { key: string; ne: number | string }
+  | { key: string; in: readonly (number | string)[] }
+  /** This key's value is below another key's value (a temperature under its setpoint). */
+  | { key: string; below: string }
+  /** Inclusive numeric range; either bound may be left out. */
+  | { key: string; min?: number; max?: number }
+  | { all: readonly Condition[] }
+  | { any: readonly Condition[] }
+  | { not: Condition };
+
 /** What the simulator does for a key (see simulate.ts). Declared with the key, never per model. */
 export type SimBehaviour =
   | { type: 'state'; initial: number | string }
@@ -22,7 +38,43 @@ export type SimBehaviour =
       pause: string;
       percentPerSecond: number;
       initial: number;
-    };
+    }
+  /**
+   * A timer counting down one unit every `unitMs` while `while` holds. With `hoursKey` this key
+   * holds minutes and borrows from the hours key. At zero the `onZero` values are applied.
+   */
+  | {
+      type: 'countdown';
+      unitMs: number;
+      while?: Condition;
+      hoursKey?: string;
+      onZero?: Readonly<Record<string, number>>;
+    }
+  /**
+   * A temperature moving toward `toward` (a setpoint key) by `perMinute` while `while` holds,
+   * else toward `idle` (ambient).
+   */
+  | { type: 'drift'; toward: string; perMinute: number; initial: number; idle: number; while?: Condition }
+  /** A program phase: while `runKey` is 1 the value steps through `phases`, `phaseMs` each; then `onEnd`. */
+  | {
+      type: 'phase';
+      runKey: string;
+      phases: readonly number[];
+      phaseMs: number;
+      onEnd?: Readonly<Record<string, number>>;
+    }
+  /** A sensor or lock event: every `everyMs` the next value of `cycle` is reported. */
+  | { type: 'event'; everyMs: number; cycle: readonly (number | string)[] }
+  /** The time of the latest event (ISO text), reported whenever `everyMs` elapses, like `event`. */
+  | { type: 'stamp'; everyMs: number }
+  /** A status flag (flame, pump, valve ...): 1 while `when` holds on the current values, else 0. */
+  | { type: 'flag'; when: Condition };
+
+/** The nine wire data types of the spec (section 3), numbered 0 to 8. */
+export type DataTypeId = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+/** Parameter types of a device profile: Action 0, Info 1, Config 2. */
+export type ParamType = 0 | 1 | 2;
 
 export interface KeyDef {
   /** Telemetry key, spelled exactly as the spec spells it. */
@@ -40,25 +92,132 @@ export interface KeyDef {
   /** Translation key of the user-facing title. */
   title: string;
   sim?: SimBehaviour;
+  /** Wire data type; derived from `kind` and the range when left out. */
+  dataType?: DataTypeId;
+  /** Action, Info or Config; derived from access and group when left out. */
+  paramType?: ParamType;
+  /** `chosen` when the spec names the key but not its spelling, unit or range. Default `given`. */
+  source?: Source;
 }
 
-/** A device family, snake_case singular (`switch`, `water_heater`). */
-export type FamilyId = 'switch' | 'plug' | 'curtain';
+/** A device family, snake_case singular. */
+export type FamilyId =
+  | 'switch'
+  | 'relay'
+  | 'way_switch'
+  | 'crossover_switch'
+  | 'fan_switch'
+  | 'plug'
+  | 'push_button'
+  | 'pir_button'
+  | 'scenario_key'
+  | 'curtain'
+  | 'fan'
+  | 'fan_coil'
+  | 'room_thermostat'
+  | 'cooler'
+  | 'air_conditioner'
+  | 'boiler'
+  | 'water_heater'
+  | 'stove'
+  | 'cooktop'
+  | 'oven'
+  | 'microwave'
+  | 'hood'
+  | 'refrigerator'
+  | 'washing_machine'
+  | 'dishwasher'
+  | 'door_lock'
+  | 'vacuum_cleaner'
+  | 'ir_remote'
+  | 'pir_sensor'
+  | 'door_sensor'
+  | 'vibration_sensor'
+  | 'generator'
+  | 'external_module'
+  | 'relay_controller';
 
 /** Capability flags that controls and cards test (Home Assistant's supported-features idea). */
-export type Feature = 'quick_toggle' | 'master_power' | 'power_metering' | 'position';
+export type Feature =
+  | 'quick_toggle'
+  | 'master_power'
+  | 'power_metering'
+  | 'position'
+  | 'temperature'
+  | 'setpoint'
+  | 'timer'
+  | 'program'
+  | 'lock'
+  | 'events'
+  | 'ir';
+
+/** The control screen a card opens (spec section 2) and the parameters it receives. */
+export interface Route {
+  name: string;
+  params: readonly string[];
+  source: Source;
+}
+
+/** Where the reported firmware version is read, and the version above which an update is offered. */
+export interface FirmwareSource {
+  versionKey: 'current_fw_version';
+  stateKey: 'fw_state';
+  /** The global device version (6), or the IR remote version (10) for the IR universal profile. */
+  latest: number;
+}
+
+/** A numeric limit: `key` (or the weighted sum of `keys`) may not exceed `max` / go under `min` when `when` holds. */
+export interface Limit {
+  id: string;
+  keys: readonly string[];
+  /** Multiplier per key, e.g. [60, 1] for hours and minutes in minutes. Default all 1. */
+  weights?: readonly number[];
+  min?: number;
+  max?: number;
+  when?: Condition;
+  error: string;
+  source: Source;
+}
+
+/** A key, or a key with the one value a rule forbids writing (e.g. starting cooking = 1). */
+export type Forbidden = string | { key: string; value: number | string };
+
+/** A device rule (spec section 4): while `when` holds on the current values, `forbid` is refused. */
+export interface Rule {
+  id: string;
+  when: Condition;
+  forbid: readonly Forbidden[];
+  error: string;
+  source: Source;
+}
+
+/** How ADD_ words combine into one value: a string, 8 bits per character, or a bit field. */
+export type AddWord =
+  | { key: string; as: 'string'; words: readonly string[] }
+  | { key: string; as: 'bit'; word: string; bit: number };
 
 export interface ModelProfile {
   /** Device profile id (`deviceProfileId` in the API). Stable, never reused. */
   id: string;
-  /** Device-type name; also the control screen the card opens. */
+  /** Device-type name. */
   deviceType: string;
   family: FamilyId;
   variant: string;
+  /** Brand of brand-specific variants; `generic` otherwise. */
+  brand: string;
   /** Icon name of the card. */
   icon: string;
   features: readonly Feature[];
   /** Keys a quick toggle or master power drives. */
   toggleKeys: readonly string[];
   keys: readonly KeyDef[];
+  /** The control screen the card opens. */
+  route: Route;
+  firmware: FirmwareSource;
+  limits: readonly Limit[];
+  rules: readonly Rule[];
+  /** Error codes of the catalogue (errors/) this model can report. */
+  errors: readonly string[];
+  /** How `ADD_` telemetry words combine into this model's keys. */
+  addMap: readonly AddWord[];
 }
