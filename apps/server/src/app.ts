@@ -12,11 +12,13 @@ import { connectExternalBroker } from './gateway/external-broker.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
 import { runRetention } from './jobs/retention.ts';
+import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { installErrorHandling } from './plugins/api.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
+import { automationRepository } from './repositories/automation.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
 import { profileImageRepository } from './repositories/profile-image.repository.ts';
 import { reportRepository } from './repositories/report.repository.ts';
@@ -26,6 +28,7 @@ import { devicesMarkedActive, telemetryRepository } from './repositories/telemet
 import { userRepository } from './repositories/user.repository.ts';
 import { assetRoutes } from './routes/asset.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
+import { automationRoutes } from './routes/automation.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
 import { reportRoutes } from './routes/report.routes.ts';
@@ -34,11 +37,13 @@ import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
 import { assetService } from './services/asset.service.ts';
 import { authService } from './services/auth.service.ts';
+import { automationService } from './services/automation.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { codesService } from './services/codes.service.ts';
 import { deviceService } from './services/device.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { reportService } from './services/report.service.ts';
+import { scheduleService } from './services/schedule.service.ts';
 import { shareService } from './services/share.service.ts';
 import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
 
@@ -55,6 +60,8 @@ export interface HestiaServer {
   gateway: Gateway;
   /** Telemetry in and latest values (tests and benchmarks feed history through it). */
   telemetry: TelemetryService;
+  /** The job worker (tests call `tick` after moving the clock). */
+  worker: Worker;
   close(): Promise<void>;
 }
 
@@ -72,8 +79,15 @@ export interface ServerOptions {
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
   const clock = opts.clock ?? systemClock;
   const closers: Array<() => Promise<void> | void> = [];
+  // Everything opened is closed in reverse order; one failing closer does not keep the rest open.
   const closeAll = async () => {
-    for (const c of closers.reverse()) await c();
+    for (const c of closers.splice(0).reverse()) {
+      try {
+        await c();
+      } catch {
+        // closing is best effort
+      }
+    }
   };
   try {
     const app = Fastify({
@@ -170,6 +184,20 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     deviceRoutes(app, { auth, devices, assets, shares });
     assetRoutes(app, { auth, assets });
     telemetryRoutes(app, { auth, devices, telemetry, db });
+    const automationRepo = automationRepository(db);
+    const automations = automationService({ repo: automationRepo, devices, telemetry, clock });
+    const schedules = scheduleService({ repo: automationRepo, users, devices, automations, clock });
+    automationRoutes(app, { auth, automations, schedules, repo: automationRepo });
+    const worker = startWorker({
+      repo: automationRepo,
+      clock,
+      log,
+      run: (job) =>
+        job.kind === 'schedule'
+          ? schedules.runJob(job)
+          : automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId: string }),
+    });
+    closers.push(() => worker.stop());
     reportRoutes(app, {
       auth,
       reports: reportService({ db, reports: reportRepository(db), devices, users, telemetry }),
@@ -215,6 +243,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       demoSeeded,
       gateway,
       telemetry,
+      worker,
       close: closeAll,
     };
   } catch (err) {

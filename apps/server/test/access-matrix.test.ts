@@ -107,6 +107,26 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { deviceId: f.deviceId, reportId: '00000000-0000-4000-8000-000000000000' } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: 404 },
   },
+  saveTimer: {
+    input: (f) => ({
+      params: { id: f.deviceId },
+      body: { minutes: 5, actions: [{ deviceParameterId: 'relay_1', value: 1 }] },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  saveSchedule: {
+    input: (f) => ({
+      params: { id: f.deviceId },
+      body: {
+        name: 'Morning',
+        repeatType: 1,
+        startDateTime: Date.now(),
+        time: '07:30',
+        deviceScheduleActions: [{ deviceParameterId: 'relay_1', value: 1 }],
+      },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
   getAsset: {
     input: (f) => ({ params: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
@@ -137,8 +157,41 @@ const scoped: Partial<Record<RouteName, Case>> = {
   },
 };
 
-/** Routes that act only on the caller's own account or lists; scoped by construction. */
+/**
+ * Routes that act only on the caller's own account, lists or rows (timers, schedules, automations,
+ * scenarios, runs, notifications are looked up by owner; another user's id is 404 — see
+ * automation.test.ts).
+ */
 const callerOnly: RouteName[] = [
+  'listTimers',
+  'getTimer',
+  'deleteTimer',
+  'listSchedules',
+  'getSchedule',
+  'deleteSchedule',
+  'activateSchedule',
+  'deactivateSchedule',
+  'listAutomations',
+  'saveAutomation',
+  'getAutomation',
+  'deleteAutomation',
+  'executeAutomation',
+  'activateAutomation',
+  'notifyAutomation',
+  'automationRuns',
+  'listScenarios',
+  'saveScenario',
+  'getScenario',
+  'editScenario',
+  'deleteScenario',
+  'executeScenario',
+  'reorderScenarios',
+  'scenarioHistories',
+  'scenarioHistoryDetails',
+  'notifications',
+  'unreadNotifications',
+  'seeNotification',
+  'readAllNotifications',
   'favourites',
   'assetTree',
   'listAssets',

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { tsKv } from '../src/db/schema.ts';
+import { automationRepository } from '../src/repositories/automation.repository.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
@@ -34,6 +35,7 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
   let b: HestiaServer;
   let fleet: Fleet;
   let deviceId: string;
+  let offset = 0;
 
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -50,7 +52,12 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
       REDIS_URL: TEST_REDIS_URL as string,
     };
     // Both start at once: migrations must serialise on the advisory lock.
-    [a, b] = await Promise.all([createServer(loadConfig(env)), createServer(loadConfig(env))]);
+    // One clock for both instances, so the test can move time instead of waiting.
+    const clock = { now: () => Date.now() + offset };
+    [a, b] = await Promise.all([
+      createServer(loadConfig(env), { clock }),
+      createServer(loadConfig(env), { clock }),
+    ]);
     const user = await addUser(a, 'owner@example.com', 'OwnerPass1');
     const device = await deviceRepository(a.database.db).create({
       ownerId: user.id,
@@ -115,5 +122,21 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     // Telemetry arrives on a shared subscription: one instance stores it, not both.
     await new Promise((r) => setTimeout(r, 300));
     expect(await stored()).toBe(1);
+  });
+
+  it('runs a timer exactly once with both instances claiming jobs from one PostgreSQL', async () => {
+    const onA = await loggedIn(a.url, 'owner@example.com', 'OwnerPass1');
+    await onA.write(deviceId, [{ Key: 'relay_1', Value: 0 }]);
+    const timer = await onA.call('saveTimer', {
+      params: { id: deviceId },
+      body: { name: 'Once', minutes: 1, actions: [{ deviceParameterId: 'relay_1', value: 1 }] },
+    });
+    offset += 61_000;
+    // Both workers poll every 250 ms; give them several rounds each.
+    await waitFor(() => fleet.devices.get(deviceId)?.sim.values.get('relay_1') === 1, 10_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const runs = await automationRepository(a.database.db).runs(timer.id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]?.status).toBe('done');
   });
 });

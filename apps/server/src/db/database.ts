@@ -68,6 +68,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
 /** PostgreSQL at `url`, migrated under an advisory lock so parallel instances start safely. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) is replaced on next use, not a crash.
+  pool.on('error', () => undefined);
   try {
     await pool.query('select 1');
   } catch (err) {

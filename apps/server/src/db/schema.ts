@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -238,3 +239,103 @@ export const serverSettings = pgTable('server_settings', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
+
+/** A device schedule or timer, or a scenario's schedule: a recurrence and what to do each time. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    scenarioId: uuid('scenario_id'),
+    kind: text('kind', { enum: ['schedule', 'timer'] }).notNull(),
+    name: text('name').notNull().default(''),
+    recurrence: jsonb('recurrence').notNull(),
+    actions: jsonb('actions').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    nextRunAt: bigint('next_run_at', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('schedules_owner_idx').on(t.ownerId)],
+);
+
+/** Automations and scenarios (type), with their conditions and commands as the API gives them. */
+export const automations = pgTable(
+  'automations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['automation', 'scenario'] }).notNull(),
+    name: text('name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    isNotify: boolean('is_notify').notNull().default(false),
+    notifyMessage: text('notify_message'),
+    inOrder: boolean('in_order').notNull().default(false),
+    checkType: integer('check_type').notNull().default(0),
+    conditions: jsonb('conditions').notNull(),
+    commands: jsonb('commands').notNull(),
+    position: integer('position').notNull().default(0),
+    warnings: jsonb('warnings').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('automations_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Durable work: a schedule occurrence or a delayed action, due at `runAt`. Claimed with SKIP LOCKED
+ * and a lease, so instances share the work and a crashed claim is taken over when its lease ends.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['schedule', 'action'] }).notNull(),
+    refId: uuid('ref_id').notNull(),
+    runAt: bigint('run_at', { mode: 'number' }).notNull(),
+    payload: jsonb('payload'),
+    claimedBy: text('claimed_by'),
+    claimedUntil: bigint('claimed_until', { mode: 'number' }),
+    doneAt: bigint('done_at', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('jobs_once_idx').on(t.kind, t.refId, t.runAt), index('jobs_due_idx').on(t.runAt)],
+);
+
+/**
+ * One execution with its trace. `occurrence` is unique: a schedule occurrence or a delayed step is
+ * recorded once, whichever instance gets there, however often it is retried.
+ */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sourceId: uuid('source_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    occurrence: text('occurrence').notNull().unique(),
+    trigger: text('trigger').notNull(),
+    status: text('status', { enum: ['running', 'done', 'failed', 'skipped'] }).notNull(),
+    conditions: jsonb('conditions').notNull().default([]),
+    actions: jsonb('actions').notNull().default([]),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    finishedAt: bigint('finished_at', { mode: 'number' }),
+  },
+  (t) => [index('runs_source_idx').on(t.sourceId, t.startedAt)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -38,6 +38,14 @@ export function telemetryService(deps: {
     }
   }
 
+  type IngestListener = (
+    deviceId: string,
+    values: Record<string, TelemetryValue>,
+    previous: Record<string, TelemetryValue | undefined>,
+    ts: number,
+  ) => Promise<void> | void;
+  const listeners: IngestListener[] = [];
+
   const unsubscribe = bus.subscribe((e: TelemetryEvent) => merge(e.deviceId, e.ts, e.values));
 
   function flush(): Promise<void> {
@@ -66,10 +74,26 @@ export function telemetryService(deps: {
     ingest(deviceId: string, values: Record<string, TelemetryValue>, ts = clock.now()): void {
       const keys = Object.keys(values);
       if (keys.length === 0) return;
+      const known = latest.get(deviceId);
+      const previous: Record<string, TelemetryValue | undefined> = {};
+      for (const key of keys) previous[key] = known?.get(key)?.[1];
       merge(deviceId, ts, values);
       for (const key of keys) pending.push({ deviceId, key, ts, value: values[key] as TelemetryValue });
       schedule();
       bus.publish({ deviceId, ts, values });
+      for (const listener of listeners) {
+        Promise.resolve(listener(deviceId, values, previous, ts)).catch((err: unknown) =>
+          log.error({ err }, 'telemetry listener failed'),
+        );
+      }
+    },
+
+    /**
+     * Called for telemetry this instance ingested (not for what other instances share on the bus),
+     * with the values it replaced: automations trigger here, once per message.
+     */
+    onIngest(listener: IngestListener): void {
+      listeners.push(listener);
     },
 
     /** Latest values of each device, from the cache, loading from the database once per device. */

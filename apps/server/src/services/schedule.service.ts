@@ -1,0 +1,257 @@
+import {
+  DEFAULT_GRACE_MS,
+  nextOccurrence,
+  type Recurrence,
+  RepeatType,
+  validateSchedule,
+} from '@hestia/automation';
+import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
+import type { Schedule, TelemetryValue } from '@hestia/contract';
+import { AppError } from '../errors.ts';
+import type { AutomationRepository, JobRow, ScheduleRow } from '../repositories/automation.repository.ts';
+import type { UserRepository } from '../repositories/user.repository.ts';
+import type { AutomationService } from './automation.service.ts';
+import type { Clock } from './clock.ts';
+import type { DeviceService } from './device.service.ts';
+
+type Action = { deviceParameterId: string; value: TelemetryValue; params?: unknown };
+
+export function toSchedule(r: ScheduleRow): Schedule {
+  const rec = r.recurrence as Recurrence;
+  return {
+    id: r.id,
+    deviceId: r.deviceId,
+    scenarioId: r.scenarioId,
+    name: r.name,
+    kind: r.kind,
+    repeatType: rec.repeatType,
+    startDateTime: rec.startDateTime,
+    endDateTime: rec.endDateTime,
+    dayOfWeeks: rec.dayOfWeeks,
+    timerInterval: rec.timerInterval,
+    time: rec.time,
+    timeZone: rec.timeZone,
+    isActive: r.isActive,
+    nextRunAt: r.nextRunAt,
+    deviceScheduleActions: r.actions as Action[],
+  };
+}
+
+/**
+ * Device schedules and timers, and scenario schedules. Each active one has exactly one pending job:
+ * its next occurrence. Running a job records the occurrence once (unique in `runs`) and queues the next.
+ * Missed occurrences (server down): the latest runs if at most 15 minutes late, the rest are skipped
+ * and recorded as skipped (docs/decisions/009).
+ */
+export function scheduleService(deps: {
+  repo: AutomationRepository;
+  users: UserRepository;
+  devices: DeviceService;
+  automations: AutomationService;
+  clock: Clock;
+}) {
+  const { repo, users, devices, automations, clock } = deps;
+
+  async function mine(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<ScheduleRow> {
+    const row = await repo.schedule(id);
+    if (!row || row.ownerId !== userId || (kind && row.kind !== kind))
+      throw new AppError('NOT_FOUND', 'Schedule not found');
+    return row;
+  }
+
+  async function checkActions(userId: string, deviceId: string, actions: Action[]): Promise<void> {
+    const { row, access } = await devices.access(userId, deviceId);
+    if (access === 'view') throw new AppError('VIEW_ONLY');
+    const profile = getProfile(row.profileId);
+    if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
+    try {
+      for (const a of actions) buildWrite(profile, [{ Key: a.deviceParameterId, Value: a.value }]);
+    } catch (err) {
+      if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
+      throw err;
+    }
+  }
+
+  /** Replace the pending job with the next occurrence after `after`. */
+  async function queueNext(row: ScheduleRow, after: number): Promise<ScheduleRow> {
+    await repo.dropPendingJobs('schedule', row.id);
+    const rec = row.recurrence as Recurrence;
+    const next = !row.isActive
+      ? null
+      : row.kind === 'timer'
+        ? rec.startDateTime > after
+          ? rec.startDateTime
+          : null
+        : nextOccurrence(rec, after);
+    if (next !== null) await repo.enqueue({ kind: 'schedule', refId: row.id, runAt: next });
+    return repo.saveSchedule({ ...row, nextRunAt: next });
+  }
+
+  async function timeZoneOf(userId: string): Promise<string> {
+    return (await users.get(userId))?.timeZone ?? 'UTC';
+  }
+
+  return {
+    async saveSchedule(
+      userId: string,
+      target: { deviceId?: string; scenarioId?: string },
+      body: {
+        scheduleId?: string;
+        name: string;
+        repeatType?: number | null;
+        startDateTime?: number | null;
+        endDateTime?: number | null;
+        dayOfWeeks: number[];
+        timerInterval?: number | null;
+        time?: string | null;
+        deviceScheduleActions: Action[];
+      },
+    ): Promise<Schedule> {
+      if (body.scheduleId) await mine(userId, body.scheduleId, 'schedule');
+      const timeZone = await timeZoneOf(userId);
+      const issues = validateSchedule({ ...body, timeZone } as Parameters<typeof validateSchedule>[0]);
+      if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
+      if (target.deviceId) {
+        if (body.deviceScheduleActions.length === 0)
+          throw new AppError('VALIDATION', 'The device action list cannot be empty');
+        await checkActions(userId, target.deviceId, body.deviceScheduleActions);
+      }
+      const recurrence: Recurrence = {
+        repeatType: body.repeatType as Recurrence['repeatType'],
+        startDateTime: body.startDateTime as number,
+        endDateTime: body.endDateTime ?? null,
+        dayOfWeeks: body.dayOfWeeks as Recurrence['dayOfWeeks'],
+        timerInterval: body.timerInterval ?? null,
+        time: body.time ?? '00:00',
+        timeZone,
+      };
+      const row = await repo.saveSchedule({
+        ...(body.scheduleId ? { id: body.scheduleId } : {}),
+        ownerId: userId,
+        deviceId: target.deviceId ?? null,
+        scenarioId: target.scenarioId ?? null,
+        kind: 'schedule',
+        name: body.name,
+        recurrence,
+        actions: body.deviceScheduleActions,
+        isActive: true,
+      });
+      return toSchedule(await queueNext(row, clock.now()));
+    },
+
+    /** A device timer: the writes happen once, `minutes` from now. */
+    async saveTimer(
+      userId: string,
+      deviceId: string,
+      body: { timerId?: string; name: string; minutes: number; actions: Action[] },
+    ): Promise<Schedule> {
+      if (body.timerId) await mine(userId, body.timerId, 'timer');
+      await checkActions(userId, deviceId, body.actions);
+      const at = clock.now() + body.minutes * 60_000;
+      const row = await repo.saveSchedule({
+        ...(body.timerId ? { id: body.timerId } : {}),
+        ownerId: userId,
+        deviceId,
+        scenarioId: null,
+        kind: 'timer',
+        name: body.name,
+        recurrence: {
+          repeatType: RepeatType.Once,
+          startDateTime: at,
+          endDateTime: null,
+          dayOfWeeks: [],
+          timerInterval: null,
+          time: '00:00',
+          timeZone: 'UTC',
+        },
+        actions: body.actions,
+        isActive: true,
+      });
+      return toSchedule(await queueNext(row, clock.now()));
+    },
+
+    async list(
+      userId: string,
+      kind: 'schedule' | 'timer',
+      filter: { deviceId?: string; scenarioId?: string },
+    ): Promise<Schedule[]> {
+      return (await repo.schedules(userId, { kind, ...filter })).map(toSchedule);
+    },
+    async get(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<Schedule> {
+      return toSchedule(await mine(userId, id, kind));
+    },
+    async remove(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<void> {
+      await mine(userId, id, kind);
+      await repo.deleteSchedule(id);
+    },
+    async removeForScenario(userId: string, scenarioId: string): Promise<void> {
+      for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
+    },
+    async setActive(userId: string, deviceId: string, id: string, isActive: boolean): Promise<Schedule> {
+      const row = await mine(userId, id);
+      if (row.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Schedule not found');
+      return toSchedule(await queueNext(await repo.saveSchedule({ ...row, isActive }), clock.now()));
+    },
+
+    /** A schedule occurrence came due (a claimed job). */
+    async runJob(job: JobRow): Promise<void> {
+      const row = await repo.schedule(job.refId);
+      if (!row || !row.isActive) return;
+      const now = clock.now();
+      const occurrence = `${row.id}:${job.runAt}`;
+      if (now - job.runAt > DEFAULT_GRACE_MS) {
+        await repo.startRun({
+          sourceId: row.id,
+          ownerId: row.ownerId,
+          occurrence,
+          trigger: 'Schedule (missed)',
+          status: 'skipped',
+          startedAt: now,
+          finishedAt: now,
+        });
+      } else if (row.scenarioId) {
+        await automations.executeScheduled(row.scenarioId, occurrence);
+      } else if (row.deviceId) {
+        const actions = row.actions as Action[];
+        const run = await repo.startRun({
+          sourceId: row.id,
+          ownerId: row.ownerId,
+          occurrence,
+          trigger: row.kind === 'timer' ? 'Timer' : 'Schedule',
+          status: 'running',
+          startedAt: now,
+        });
+        if (run) {
+          let result = 'OK';
+          try {
+            const res = await devices.rpc(
+              row.ownerId,
+              row.deviceId,
+              { method: 'write', params: actions.map((a) => ({ Key: a.deviceParameterId, Value: a.value })) },
+              true,
+            );
+            result = String(res.result ?? 'OK');
+          } catch (err) {
+            result = err instanceof Error ? err.message : 'failed';
+          }
+          await repo.updateRun(run.id, {
+            status: result === 'OK' ? 'done' : 'failed',
+            finishedAt: clock.now(),
+            actions: actions.map((a) => ({
+              deviceId: row.deviceId,
+              deviceParameterId: a.deviceParameterId,
+              value: a.value,
+              atMs: 0,
+              result,
+              ranAt: clock.now(),
+            })),
+          });
+        }
+      }
+      // The next occurrence: after this one when on time; after now when this one was missed.
+      await queueNext(row, Math.max(job.runAt, now - DEFAULT_GRACE_MS));
+    },
+  };
+}
+
+export type ScheduleService = ReturnType<typeof scheduleService>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/** The spec's enums (section 3); the automation package holds the logic. */
+export const REPEAT_TYPES = { Once: 0, Daily: 1, Weekly: 2, Monthly: 3, Yearly: 4, Timer: 5 } as const;
+
+const uuid = (what: string) => z.string().uuid(`${what} must be a UUID`);
+const value = z.union([z.number(), z.boolean(), z.string()]);
+
+export const scheduleActionSchema = z.object({
+  deviceParameterId: z.string().min(1).max(64),
+  value,
+  params: z.unknown().optional(),
+});
+
+/** Add (no scheduleId) or edit a device schedule. Instants in epoch ms; `time` HH:mm in the user's zone. */
+export const scheduleBodySchema = z.object({
+  scheduleId: uuid('scheduleId').optional(),
+  name: z.string().trim().max(64).default(''),
+  repeatType: z.number().int().min(0).max(5).nullable().optional(),
+  startDateTime: z.number().int().nullable().optional(),
+  endDateTime: z.number().int().nullable().optional(),
+  dayOfWeeks: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+  timerInterval: z.number().int().min(1).max(525_600).nullable().optional(),
+  time: z.string().nullable().optional(),
+  deviceScheduleActions: z.array(scheduleActionSchema).max(20).default([]),
+});
+
+export const scheduleSchema = z.object({
+  id: z.string(),
+  deviceId: z.string().nullable(),
+  scenarioId: z.string().nullable(),
+  name: z.string(),
+  kind: z.enum(['schedule', 'timer']),
+  repeatType: z.number(),
+  startDateTime: z.number(),
+  endDateTime: z.number().nullable(),
+  dayOfWeeks: z.array(z.number()),
+  timerInterval: z.number().nullable(),
+  time: z.string(),
+  timeZone: z.string(),
+  isActive: z.boolean(),
+  nextRunAt: z.number().nullable(),
+  deviceScheduleActions: z.array(scheduleActionSchema),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** A device timer: do these writes once, `minutes` from now (at most 10 hours). */
+export const timerBodySchema = z.object({
+  timerId: uuid('timerId').optional(),
+  name: z.string().trim().max(64).default(''),
+  minutes: z.number().int().min(1, 'Time must exceed 0').max(600, 'A timer can be at most 10 hours'),
+  actions: z.array(scheduleActionSchema).min(1, 'Add an action').max(20),
+});
+
+export const conditionBodySchema = z.object({
+  conditionType: z.number().int().min(-1).max(6),
+  deviceId: z.string().nullable().optional(),
+  deviceParameterId: z.string().nullable().optional(),
+  value: value.nullable().optional(),
+  comparisonType: z.number().int().min(0).max(5).nullable().optional(),
+  metadata: z.unknown().optional(),
+});
+export const commandBodySchema = z.object({
+  deviceId: z.string().min(1),
+  deviceParameterId: z.string().min(1),
+  value: value.nullable().optional(),
+  params: z.unknown().optional(),
+  /** Seconds. */
+  delay: z.number().int().min(0).max(86_400).default(0),
+  order: z.number().int().default(0),
+  label: z.string().nullable().optional(),
+});
+
+/** Add (no id) or edit an automation or scenario. */
+export const automationBodySchema = z.object({
+  id: uuid('id').optional(),
+  name: z.string().max(64).default(''),
+  isActive: z.boolean().default(true),
+  isNotify: z.boolean().default(false),
+  notifyMessage: z.string().max(256).nullable().default(null),
+  commandInorderExecution: z.boolean().default(false),
+  conditionCheckType: z.number().int().min(0).max(1).default(0),
+  conditions: z.array(conditionBodySchema).max(50).default([]),
+  commands: z.array(commandBodySchema).max(50).default([]),
+});
+
+export const automationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['automation', 'scenario']),
+  creationTime: z.string(),
+  isActive: z.boolean(),
+  isNotify: z.boolean(),
+  notifyMessage: z.string().nullable(),
+  actionCount: z.number(),
+  conditionCount: z.number(),
+  commandInorderExecution: z.boolean(),
+  conditionCheckType: z.number(),
+  conditions: z.array(conditionBodySchema),
+  commands: z.array(commandBodySchema),
+  order: z.number(),
+  /** Conflicts found when it was saved, in words. */
+  warnings: z.array(z.string()),
+});
+export type Automation = z.infer<typeof automationSchema>;
+
+export const runSchema = z.object({
+  id: z.string(),
+  sourceId: z.string(),
+  trigger: z.string(),
+  status: z.enum(['running', 'done', 'failed', 'skipped']),
+  startedAt: z.number(),
+  finishedAt: z.number().nullable(),
+  conditions: z.array(
+    z.object({
+      index: z.number(),
+      verdict: z.boolean(),
+      observedValue: z.unknown(),
+      explanation: z.string(),
+    }),
+  ),
+  actions: z.array(
+    z.object({
+      deviceId: z.string(),
+      deviceParameterId: z.string(),
+      value: z.unknown(),
+      atMs: z.number(),
+      result: z.string().nullable(),
+      ranAt: z.number().nullable(),
+    }),
+  ),
+});
+export type Run = z.infer<typeof runSchema>;
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  message: z.string(),
+  sendTime: z.string(),
+  seenTime: z.string().nullable(),
+});
+
+export const idParams = (name: string) => z.object({ [name]: uuid(name) });
+export const automationListQuerySchema = z.object({
+  device_id: uuid('device_id').optional(),
+  condition_type: z.coerce.number().int().optional(),
+});
+export const deviceQuerySchema = z.object({ deviceId: uuid('deviceId').optional() });
+export const activateBodySchema = z.object({ isActive: z.boolean() });
+export const notifyBodySchema = z.object({
+  isNotify: z.boolean(),
+  notifyMessage: z.string().max(256).nullable().optional(),
+});
+export const reorderBodySchema = z.object({ ids: z.array(uuid('id')).min(1).max(500) });
+export const notificationQuerySchema = z.object({
+  status: z.enum(['read', 'unread']).optional(),
+  page_index: z.coerce.number().int().min(0).default(0),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
