@@ -1,11 +1,13 @@
 import { fanoutBench } from './fanout.ts';
 import { historyBench } from './history.ts';
+import { ingestBench } from './ingest.ts';
 import { toggleBench } from './toggle.ts';
 
 const benches: Record<string, () => Promise<void>> = {
   toggle: toggleBench,
   history: historyBench,
   fanout: fanoutBench,
+  ingest: ingestBench,
 };
 
 const wanted = process.argv.slice(2);
