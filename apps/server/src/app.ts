@@ -40,6 +40,7 @@ import { authService } from './services/auth.service.ts';
 import { automationService } from './services/automation.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { codesService } from './services/codes.service.ts';
+import { dataExchangeService } from './services/data-exchange.service.ts';
 import { deviceService } from './services/device.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { reportService } from './services/report.service.ts';
@@ -187,7 +188,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const automationRepo = automationRepository(db);
     const automations = automationService({ repo: automationRepo, devices, telemetry, clock });
     const schedules = scheduleService({ repo: automationRepo, users, devices, automations, clock });
-    automationRoutes(app, { auth, automations, schedules, repo: automationRepo });
+    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log });
+    automationRoutes(app, { auth, automations, schedules, repo: automationRepo, exchanges });
     const worker = startWorker({
       repo: automationRepo,
       clock,

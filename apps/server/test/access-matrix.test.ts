@@ -127,6 +127,21 @@ const scoped: Partial<Record<RouteName, Case>> = {
     }),
     expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
   },
+  dataExchangeParams: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  listDataExchanges: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  addDataExchange: {
+    input: (f) => ({
+      params: { id: f.deviceId },
+      body: { sourceParameter: 'relay_1', targetDeviceId: f.deviceId, targetParameter: 'beep_status' },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
   getAsset: {
     input: (f) => ({ params: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
@@ -163,6 +178,8 @@ const scoped: Partial<Record<RouteName, Case>> = {
  * automation.test.ts).
  */
 const callerOnly: RouteName[] = [
+  'getDataExchange',
+  'deleteDataExchange',
   'listTimers',
   'getTimer',
   'deleteTimer',

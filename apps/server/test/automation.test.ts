@@ -251,3 +251,35 @@ describe('scenarios', () => {
     });
   });
 });
+
+describe('data exchange', () => {
+  it('writes a source parameter change to the target device, and refuses a chain that feeds back', async () => {
+    const params = await owner.call('dataExchangeParams', { params: { id: stack.ids.plug } });
+    expect(params.sources.map((p) => p.key)).toEqual(expect.arrayContaining(['relay_1', 'power']));
+    await owner.write(stack.ids.switch, [{ Key: 'relay_2', Value: 0 }]);
+    await owner.write(stack.ids.plug, [{ Key: 'relay_1', Value: 0 }]);
+    const link = await owner.call('addDataExchange', {
+      params: { id: stack.ids.plug },
+      body: { sourceParameter: 'relay_1', targetDeviceId: stack.ids.switch, targetParameter: 'relay_2' },
+    });
+    await owner.write(stack.ids.plug, [{ Key: 'relay_1', Value: 1 }]);
+    await waitFor(() => stack.fleet.devices.get(stack.ids.switch)?.sim.values.get('relay_2') === 1);
+    await expect(
+      owner.call('addDataExchange', {
+        params: { id: stack.ids.switch },
+        body: { sourceParameter: 'relay_2', targetDeviceId: stack.ids.plug, targetParameter: 'relay_1' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/feed back/) });
+    await expect(
+      owner.call('addDataExchange', {
+        params: { id: stack.ids.plug },
+        body: { sourceParameter: 'relay_1', targetDeviceId: stack.ids.switch, targetParameter: 'power' },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stranger.call('getDataExchange', { params: { exchangeId: link.id } })).rejects.toMatchObject(
+      { statusCode: 404 },
+    );
+    await owner.call('deleteDataExchange', { params: { exchangeId: link.id } });
+    expect(await owner.call('listDataExchanges', { params: { id: stack.ids.plug } })).toEqual([]);
+  });
+});

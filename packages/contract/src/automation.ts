@@ -157,3 +157,24 @@ export const notificationQuerySchema = z.object({
   page_index: z.coerce.number().int().min(0).default(0),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
+
+/** A data exchange: when the source device's parameter changes, write its value to the target's. */
+export const dataExchangeBodySchema = z.object({
+  sourceParameter: z.string().min(1).max(64),
+  targetDeviceId: uuid('targetDeviceId'),
+  targetParameter: z.string().min(1).max(64),
+});
+export const dataExchangeSchema = z.object({
+  id: z.string(),
+  sourceDeviceId: z.string(),
+  sourceParameter: z.string(),
+  targetDeviceId: z.string(),
+  targetParameter: z.string(),
+  creationTime: z.string(),
+});
+export const validParamsSchema = z.object({
+  /** Parameters the device reports (possible sources). */
+  sources: z.array(z.object({ key: z.string(), kind: z.string(), unit: z.string().nullable() })),
+  /** Parameters the device accepts writes to (possible targets). */
+  targets: z.array(z.object({ key: z.string(), kind: z.string(), unit: z.string().nullable() })),
+});

@@ -339,3 +339,24 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );
+
+/** Data exchange: a change of the source parameter is written to the target device's parameter. */
+export const dataExchanges = pgTable(
+  'data_exchanges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sourceDeviceId: uuid('source_device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    sourceParameter: text('source_parameter').notNull(),
+    targetDeviceId: uuid('target_device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    targetParameter: text('target_parameter').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('data_exchanges_source_idx').on(t.sourceDeviceId)],
+);

@@ -4,6 +4,7 @@ import { route } from '../plugins/api.ts';
 import type { AutomationRepository } from '../repositories/automation.repository.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import type { AutomationService } from '../services/automation.service.ts';
+import type { dataExchangeService } from '../services/data-exchange.service.ts';
 import type { ScheduleService } from '../services/schedule.service.ts';
 
 export function automationRoutes(
@@ -13,10 +14,28 @@ export function automationRoutes(
     automations: AutomationService;
     schedules: ScheduleService;
     repo: AutomationRepository;
+    exchanges: ReturnType<typeof dataExchangeService>;
   },
 ): void {
-  const { auth, automations, schedules, repo } = deps;
+  const { auth, automations, schedules, repo, exchanges } = deps;
   const done = {};
+
+  route(app, auth, routes.dataExchangeParams, ({ principal, params }) =>
+    exchanges.params(principal.userId, params.id),
+  );
+  route(app, auth, routes.listDataExchanges, ({ principal, params }) =>
+    exchanges.list(principal.userId, params.id),
+  );
+  route(app, auth, routes.addDataExchange, ({ principal, params, body }) =>
+    exchanges.add(principal.userId, params.id, body),
+  );
+  route(app, auth, routes.getDataExchange, ({ principal, params }) =>
+    exchanges.get(principal.userId, params.exchangeId as string),
+  );
+  route(app, auth, routes.deleteDataExchange, async ({ principal, params }) => {
+    await exchanges.remove(principal.userId, params.exchangeId as string);
+    return done;
+  });
 
   route(app, auth, routes.listTimers, ({ principal, query }) =>
     schedules.list(principal.userId, 'timer', query),

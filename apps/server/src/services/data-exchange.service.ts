@@ -1,0 +1,144 @@
+import { getProfile } from '@hestia/catalog';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { dataExchanges } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Clock } from './clock.ts';
+import type { DeviceService } from './device.service.ts';
+import type { TelemetryService } from './telemetry.service.ts';
+import { TtlCache } from './ttl-cache.ts';
+
+type Row = typeof dataExchanges.$inferSelect;
+
+const toDto = (r: Row) => ({
+  id: r.id,
+  sourceDeviceId: r.sourceDeviceId,
+  sourceParameter: r.sourceParameter,
+  targetDeviceId: r.targetDeviceId,
+  targetParameter: r.targetParameter,
+  creationTime: r.createdAt.toISOString(),
+});
+
+/**
+ * Data exchange between devices: when a source parameter changes (telemetry this instance ingested),
+ * its value is written to the target parameter. Chains that lead back to their start are refused.
+ */
+export function dataExchangeService(deps: {
+  db: Db;
+  devices: DeviceService;
+  telemetry: TelemetryService;
+  clock: Clock;
+  log: { warn(o: unknown, m: string): void };
+}) {
+  const { db, devices, telemetry, clock, log } = deps;
+  const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
+
+  async function params(userId: string, deviceId: string) {
+    const { row } = await devices.access(userId, deviceId);
+    const profile = getProfile(row.profileId);
+    const describe = (k: { key: string; kind: string; unit?: string }) => ({
+      key: k.key,
+      kind: k.kind,
+      unit: k.unit ?? null,
+    });
+    return {
+      sources: (profile?.keys ?? []).filter((k) => k.access !== 'w').map(describe),
+      targets: (profile?.keys ?? []).filter((k) => k.access !== 'r').map(describe),
+    };
+  }
+
+  async function mine(userId: string, id: string): Promise<Row> {
+    const [row] = await db.select().from(dataExchanges).where(eq(dataExchanges.id, id)).limit(1);
+    if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Data exchange not found');
+    return row;
+  }
+
+  telemetry.onIngest(async (deviceId, values) => {
+    const links = await bySource.getOrLoad(deviceId, () =>
+      db.select().from(dataExchanges).where(eq(dataExchanges.sourceDeviceId, deviceId)),
+    );
+    for (const link of links ?? []) {
+      if (!(link.sourceParameter in values)) continue;
+      const value = values[link.sourceParameter];
+      if (value === undefined) continue;
+      try {
+        await devices.rpc(
+          link.ownerId,
+          link.targetDeviceId,
+          { method: 'write', params: [{ Key: link.targetParameter, Value: value }] },
+          true,
+        );
+      } catch (err) {
+        log.warn({ exchange: link.id, err: (err as Error).message }, 'data exchange write failed');
+      }
+    }
+  });
+
+  return {
+    params,
+    async list(userId: string, deviceId: string) {
+      await devices.access(userId, deviceId);
+      const rows = await db
+        .select()
+        .from(dataExchanges)
+        .where(and(eq(dataExchanges.ownerId, userId), eq(dataExchanges.sourceDeviceId, deviceId)))
+        .orderBy(asc(dataExchanges.createdAt));
+      return rows.map(toDto);
+    },
+    async get(userId: string, id: string) {
+      return toDto(await mine(userId, id));
+    },
+    async add(
+      userId: string,
+      sourceDeviceId: string,
+      body: { sourceParameter: string; targetDeviceId: string; targetParameter: string },
+    ) {
+      const source = await params(userId, sourceDeviceId);
+      const target = await params(userId, body.targetDeviceId);
+      const { access } = await devices.access(userId, body.targetDeviceId);
+      if (access === 'view') throw new AppError('VIEW_ONLY');
+      if (!source.sources.some((p) => p.key === body.sourceParameter))
+        throw new AppError('VALIDATION', `${body.sourceParameter} is not a parameter this device reports`);
+      if (!target.targets.some((p) => p.key === body.targetParameter))
+        throw new AppError('VALIDATION', `${body.targetParameter} cannot be written on the target device`);
+      // Refuse a chain that comes back to where it started (A → B → ... → A): it would never settle.
+      const all = await db.select().from(dataExchanges).where(eq(dataExchanges.ownerId, userId));
+      const edges = [
+        ...all,
+        {
+          sourceDeviceId,
+          sourceParameter: body.sourceParameter,
+          targetDeviceId: body.targetDeviceId,
+          targetParameter: body.targetParameter,
+        },
+      ];
+      const start = `${sourceDeviceId}|${body.sourceParameter}`;
+      const seen = new Set<string>();
+      const stack = [`${body.targetDeviceId}|${body.targetParameter}`];
+      while (stack.length > 0) {
+        const node = stack.pop() as string;
+        if (node === start)
+          throw new AppError(
+            'VALIDATION',
+            'This exchange would feed back into its own source and never settle.',
+          );
+        if (seen.has(node)) continue;
+        seen.add(node);
+        for (const e of edges)
+          if (`${e.sourceDeviceId}|${e.sourceParameter}` === node)
+            stack.push(`${e.targetDeviceId}|${e.targetParameter}`);
+      }
+      const [row] = await db
+        .insert(dataExchanges)
+        .values({ ownerId: userId, sourceDeviceId, ...body })
+        .returning();
+      bySource.delete(sourceDeviceId);
+      return toDto(row as Row);
+    },
+    async remove(userId: string, id: string) {
+      const row = await mine(userId, id);
+      await db.delete(dataExchanges).where(eq(dataExchanges.id, id));
+      bySource.delete(row.sourceDeviceId);
+    },
+  };
+}
