@@ -1,6 +1,7 @@
 import { ApiError, HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL } from '../src/seed/demo.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
@@ -169,6 +170,26 @@ describe('RPC', () => {
         { Key: 'beep_status', Value: 1 },
       ]),
     ).rejects.toMatchObject({ statusCode: 400, message: expect.stringMatching(/register group/) });
+  });
+
+  it("refuses a write the catalogue's rules forbid in the device's current state, with its message", async () => {
+    const owner = (await deviceRepository(stack.server.database.db).get(stack.ids.switch))?.ownerId as string;
+    const coil = await deviceRepository(stack.server.database.db).create({
+      ownerId: owner,
+      name: 'Fan coil',
+      label: 'Fan coil',
+      profileId: 'fan-coil-2pipe',
+      accessToken: newAccessToken(),
+    });
+    stack.server.telemetry.ingest(coil.id, { auto: 0, setpoint: 22 });
+    await expect(stack.client.write(coil.id, [{ Key: 'setpoint', Value: 24 }])).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    stack.server.telemetry.ingest(coil.id, { auto: 1 });
+    // Allowed in auto mode: it passes the rules and then finds the device offline.
+    await expect(stack.client.write(coil.id, [{ Key: 'setpoint', Value: 24 }])).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 
   it('passes a device refusal back as a clear error', async () => {

@@ -1,4 +1,4 @@
-import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
+import { buildWrite, CatalogError, enforce, getProfile } from '@hestia/catalog';
 import {
   type Access,
   type Device,
@@ -195,8 +195,15 @@ export function deviceService(deps: {
       if (body.method === 'write') {
         const profile = getProfile(row.profileId);
         if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
+        const known = (await telemetry.latestFor([id])).get(id) ?? new Map();
+        const current = new Map<string, number | string>();
+        for (const [key, [, value]] of known)
+          current.set(key, typeof value === 'boolean' ? Number(value) : value);
         try {
-          params = buildWrite(profile, body.params);
+          const pairs = buildWrite(profile, body.params);
+          // The catalogue's rules on the device's last known state; the device enforces them again.
+          enforce(profile, current, pairs);
+          params = pairs;
         } catch (err) {
           if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
           throw err;
