@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          setupFiles: ['./vitest.setup.ts'],
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
         },
       },

@@ -19,6 +19,8 @@ export function numericValue(value: TelemetryValue | null | undefined): number |
 }
 
 function nearlyEqual(a: number, b: number): boolean {
+  // Whole numbers compare exactly; a relative tolerance would call 2000000000 and 2000000001 equal.
+  if (Number.isInteger(a) && Number.isInteger(b)) return a === b;
   return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 }
 
