@@ -76,6 +76,18 @@ export function automationRepository(db: Db) {
           ),
         );
     },
+    /** Devices named in the conditions of active automations. */
+    async watchedDevices(): Promise<Set<string>> {
+      const rows = await db
+        .select({ conditions: automations.conditions })
+        .from(automations)
+        .where(and(eq(automations.isActive, true), eq(automations.type, 'automation')));
+      const ids = new Set<string>();
+      for (const r of rows)
+        for (const c of r.conditions as Array<{ deviceId?: string | null }>)
+          if (c.deviceId) ids.add(c.deviceId);
+      return ids;
+    },
     async deleteAutomation(id: string): Promise<void> {
       await db.delete(automations).where(eq(automations.id, id));
     },

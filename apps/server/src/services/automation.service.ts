@@ -93,6 +93,22 @@ export function automationService(deps: {
 }) {
   const { repo, devices, telemetry, clock } = deps;
   const onDevice = new TtlCache<string, AutomationRow[]>(5000, 50_000, clock);
+  // Devices any active automation watches. Most telemetry comes from devices no automation watches:
+  // those cost no database read. Refreshed on every change here and every 30 s for other instances.
+  let watched: Promise<Set<string>> | null = null;
+  const watchedDevices = () => {
+    watched ??= repo.watchedDevices().catch(() => {
+      watched = null;
+      return new Set<string>();
+    });
+    return watched;
+  };
+  const changed = () => {
+    onDevice.clear();
+    watched = null;
+  };
+  const refresh = setInterval(changed, 30_000);
+  refresh.unref();
 
   async function mine(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<AutomationRow> {
     const row = await repo.automation(id);
@@ -215,6 +231,7 @@ export function automationService(deps: {
     const warnings = findConflicts(all, { now: clock.now() })
       .filter((c) => c.automationIds.includes(draft.id))
       .map((c) => c.explanation);
+    changed();
     const row = await repo.saveAutomation({
       ...(body.id ? { id: body.id } : {}),
       ownerId: userId,
@@ -234,6 +251,7 @@ export function automationService(deps: {
 
   // DeviceParam triggers: telemetry this instance ingested (each message is ingested by one instance).
   telemetry.onIngest(async (deviceId, values, previous, ts) => {
+    if (!(await watchedDevices()).has(deviceId)) return;
     const list = await onDevice.getOrLoad(deviceId, () => repo.activeAutomationsOnDevice(deviceId));
     for (const row of list ?? []) {
       const conditions = row.conditions as Condition[];
@@ -267,7 +285,7 @@ export function automationService(deps: {
   return {
     save,
     onChanged(): void {
-      onDevice.clear();
+      changed();
     },
 
     async list(
@@ -293,12 +311,12 @@ export function automationService(deps: {
     async remove(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<void> {
       await mine(userId, id, type);
       await repo.deleteAutomation(id);
-      onDevice.clear();
+      changed();
     },
     async setActive(userId: string, id: string, isActive: boolean): Promise<Automation> {
       const row = await mine(userId, id);
       const saved = await repo.saveAutomation({ ...row, isActive });
-      onDevice.clear();
+      changed();
       return toAutomation(saved);
     },
     async setNotify(

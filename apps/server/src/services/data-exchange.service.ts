@@ -32,6 +32,23 @@ export function dataExchangeService(deps: {
 }) {
   const { db, devices, telemetry, clock, log } = deps;
   const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
+  // Source devices of any exchange, so other devices' telemetry costs no database read.
+  let sources: Promise<Set<string>> | null = null;
+  const sourceDevices = () => {
+    sources ??= db
+      .selectDistinct({ id: dataExchanges.sourceDeviceId })
+      .from(dataExchanges)
+      .then((rows) => new Set(rows.map((r) => r.id)))
+      .catch(() => {
+        sources = null;
+        return new Set<string>();
+      });
+    return sources;
+  };
+  const refresh = setInterval(() => {
+    sources = null;
+  }, 30_000);
+  refresh.unref();
 
   async function params(userId: string, deviceId: string) {
     const { row } = await devices.access(userId, deviceId);
@@ -54,6 +71,7 @@ export function dataExchangeService(deps: {
   }
 
   telemetry.onIngest(async (deviceId, values) => {
+    if (!(await sourceDevices()).has(deviceId)) return;
     const links = await bySource.getOrLoad(deviceId, () =>
       db.select().from(dataExchanges).where(eq(dataExchanges.sourceDeviceId, deviceId)),
     );
@@ -133,12 +151,14 @@ export function dataExchangeService(deps: {
         .values({ ownerId: userId, sourceDeviceId, ...body })
         .returning();
       bySource.delete(sourceDeviceId);
+      sources = null;
       return toDto(row as Row);
     },
     async remove(userId: string, id: string) {
       const row = await mine(userId, id);
       await db.delete(dataExchanges).where(eq(dataExchanges.id, id));
       bySource.delete(row.sourceDeviceId);
+      sources = null;
     },
   };
 }
