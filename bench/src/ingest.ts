@@ -128,26 +128,38 @@ export async function ingestBench(): Promise<void> {
 
   const { tsKv } = schema;
   let sustained = 0;
+  let allOk = true;
   for (const rate of STAGES) {
     delays = [];
     const since = Date.now();
     worker.postMessage({ type: 'run', rate, ms: STAGE_MS });
     const { sent } = (await once(worker, 'done')) as { sent: number };
-    await new Promise((r) => setTimeout(r, 1500));
-    await server.telemetry.flush();
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(tsKv)
-      .where(and(eq(tsKv.key, 'seq'), gte(tsKv.ts, since)));
-    const stored = row?.n ?? 0;
+    // Count what was stored once the backlog has drained: the count stops growing (at most 15 s).
+    const countStored = async () => {
+      await server.telemetry.flush();
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tsKv)
+        .where(and(eq(tsKv.key, 'seq'), gte(tsKv.ts, since)));
+      return row?.n ?? 0;
+    };
+    let stored = await countStored();
+    for (let waited = 0; waited < 15_000 && stored < sent; waited += 500) {
+      await new Promise((r) => setTimeout(r, 500));
+      const again = await countStored();
+      if (again === stored && waited >= 2000) break;
+      stored = again;
+    }
     const s = summary(delays);
     const ok = s.p99 <= 50 && stored >= sent;
-    if (ok) sustained = rate;
+    // The sustained rate: the highest one with every lower rate also within target.
+    allOk &&= ok;
+    if (allOk) sustained = rate;
     console.log(
       `  ${String(rate).padStart(6)} msg/s: published ${sent}, stored ${stored} (${stored >= sent ? 'none lost' : `${sent - stored} LOST`}), ` +
         `device → socket p50 ${ms(s.p50)} p99 ${ms(s.p99)}  ${ok ? 'ok' : 'over target'}`,
     );
-    if (!ok) break;
+    if (s.p99 > 2000 || stored < sent) break;
   }
   console.log(
     `  sustained with p99 ≤ 50 ms and nothing lost: ${sustained} msg/s (${sustained * 3} data points/s); target ≥ 10,000 msg/s (${sustained >= 10_000 ? 'met' : 'NOT met'})`,
