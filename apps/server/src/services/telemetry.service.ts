@@ -5,8 +5,8 @@ import type { Clock } from './clock.ts';
 
 export type LatestValues = Map<string, [number, TelemetryValue]>;
 
-const FLUSH_MS = 50;
-const FLUSH_ROWS = 2000;
+const FLUSH_MS = 200;
+const FLUSH_ROWS = 5000;
 const MAX_PENDING = 200_000;
 
 /**
