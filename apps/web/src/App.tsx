@@ -7,6 +7,7 @@ import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
+import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -67,9 +68,9 @@ function AppRoutes() {
           <Route path="dashboard" element={<DashboardScreen />} />
           <Route path="setting" element={<SettingScreen />} />
           <Route path="automation" element={<PlaceholderScreen section="automation" />} />
-          <Route path="devices" element={<PlaceholderScreen section="devices" />} />
-          <Route path="favoriteDevices" element={<PlaceholderScreen section="favoriteDevices" />} />
+          {homeTabRoutes()}
         </Route>
+        {homeRoutes()}
         <Route path="*" element={<Navigate to={paths.splash} replace />} />
       </Routes>
     </Suspense>

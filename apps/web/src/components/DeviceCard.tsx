@@ -1,12 +1,24 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
-import { type DeviceValues, useDeviceValues } from '../data/live.ts';
+import { useNavigate } from 'react-router';
+import { canControl, useDeviceQuery } from '../data/devices.ts';
+import { type DeviceValues, useDeviceAccess, useDeviceValues } from '../data/live.ts';
+import { useLongPress } from '../hooks/useLongPress.ts';
 import { currentLanguage } from '../i18n/index.ts';
-import { type CardState, cardStateOf, numberOf, relaysOn, truncateName } from '../lib/device-state.ts';
+import {
+  type CardState,
+  cardStateOf,
+  hasFirmwareDot,
+  numberOf,
+  relaysOn,
+  truncateName,
+} from '../lib/device-state.ts';
 import { formatNumber } from '../lib/format.ts';
+import { homePaths } from '../routes.ts';
 import { DeviceGlyph } from './DeviceGlyph.tsx';
-import { CloudOffIcon } from './icons.tsx';
+import { UsersIcon } from './home-icons.tsx';
+import { CheckIcon, CloudOffIcon, EyeIcon } from './icons.tsx';
 import { QuickToggle } from './QuickToggle.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -63,44 +75,123 @@ function useStatus(device: Device, values: DeviceValues | undefined, state: Card
   return { text: parts.join(t('common.separator')) || t('device.online'), active, position };
 }
 
-/** A device on the dashboard (spec section 4): icon, short name, connection and live state, quick toggle. */
-export function DeviceCard({ device }: { device: Device }) {
+/** How often a card whose profile this app does not know asks the server for the device again. */
+const UNKNOWN_PROFILE_POLL_MS = 15_000;
+
+interface DeviceCardProps {
+  device: Device;
+  /** Selection mode is on: a tap selects instead of opening. */
+  selecting?: boolean;
+  selected?: boolean;
+  onSelect?(id: string): void;
+  /** A long press starts selection with this card. */
+  onLongPress?(id: string): void;
+}
+
+/**
+ * A device card (spec section 4): the profile's icon (a spinner and a refetch while the profile is
+ * unknown), the name cut at 15 characters, connection state, the firmware red dot, the user-group
+ * mark on shared devices, and the quick toggle unless the share is view only. Long press selects.
+ */
+export function DeviceCard({
+  device: listed,
+  selecting = false,
+  selected = false,
+  onSelect,
+  onLongPress,
+}: DeviceCardProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const unknown = !getProfile(listed.deviceProfileId);
+  const refetched = useDeviceQuery(listed.id, { enabled: unknown, pollMs: UNKNOWN_PROFILE_POLL_MS });
+  const device = unknown && refetched.data ? refetched.data : listed;
   const values = useDeviceValues(device.id);
+  const access = useDeviceAccess(device);
   const state = cardStateOf(values);
   const profile = getProfile(device.deviceProfileId);
   const status = useStatus(device, values, state);
-  const hasToggle = profile?.features.includes('quick_toggle') ?? false;
+  const hasToggle = (profile?.features.includes('quick_toggle') ?? false) && canControl(access);
   const offline = state === 'offline';
+  const shared = access === 'control' || access === 'view';
+  const press = useLongPress(
+    () => onLongPress?.(device.id),
+    () => (selecting ? onSelect?.(device.id) : void navigate(homePaths.deviceSetting(device.id))),
+  );
 
   return (
     <article
       data-testid="device-card"
       data-device-id={device.id}
       data-state={state}
-      className={`flex min-h-[9.5rem] flex-col rounded-3xl p-4 transition-colors ${
+      data-access={access}
+      data-selected={selecting ? selected : undefined}
+      className={`relative flex min-h-[9.5rem] flex-col rounded-3xl p-4 transition-[background-color,box-shadow,transform] duration-150 select-none ${
         offline ? 'bg-offline ring-1 ring-line' : 'bg-surface shadow-card ring-1 ring-line/60'
-      }`}
+      } ${selected ? 'ring-2 ring-accent' : ''} ${selecting && !selected ? 'scale-[0.98]' : ''}`}
     >
-      <div className="flex items-start justify-between gap-2">
-        <DeviceGlyph profile={profile} active={status.active} offline={offline} />
-        {hasToggle && profile ? (
-          <QuickToggle
-            deviceId={device.id}
-            name={device.label}
-            toggleKeys={profile.toggleKeys}
-            values={values}
-            state={state}
-          />
+      {/* The whole card opens the device (or selects it); the toggle sits above this layer. */}
+      <button
+        type="button"
+        {...press}
+        data-testid="device-open"
+        aria-label={
+          selecting
+            ? t('home.card.select', { name: device.label })
+            : t('home.card.open', { name: device.label })
+        }
+        aria-pressed={selecting ? selected : undefined}
+        className="absolute inset-0 z-0 touch-manipulation rounded-3xl [-webkit-touch-callout:none]"
+      />
+      <div className="pointer-events-none relative flex items-start justify-between gap-2">
+        <DeviceGlyph
+          profile={profile}
+          active={status.active}
+          offline={offline}
+          firmwareDot={hasFirmwareDot(profile, values)}
+        />
+        {selecting ? (
+          <span
+            aria-hidden="true"
+            data-testid="select-mark"
+            className={`grid size-7 place-items-center rounded-full transition-colors ${
+              selected ? 'bg-accent text-on-accent' : 'bg-surface ring-2 ring-line'
+            }`}
+          >
+            {selected ? <CheckIcon size={16} /> : null}
+          </span>
+        ) : hasToggle && profile ? (
+          <span className="pointer-events-auto">
+            <QuickToggle
+              deviceId={device.id}
+              name={device.label}
+              toggleKeys={profile.toggleKeys}
+              values={values}
+              state={state}
+            />
+          </span>
         ) : null}
       </div>
-      <div className="mt-auto min-w-0 pt-3">
+      <div className="pointer-events-none relative mt-auto min-w-0 pt-3">
         <h3
           title={device.label}
           data-testid="device-name"
-          className={`truncate text-[15px] leading-snug font-semibold ${offline ? 'text-muted' : 'text-ink'}`}
+          className={`flex min-w-0 items-center gap-1.5 text-[15px] leading-snug font-semibold ${offline ? 'text-muted' : 'text-ink'}`}
         >
           {/* Isolated so a Latin name in a right-to-left page keeps its ellipsis at its own end. */}
-          <bdi>{truncateName(device.label)}</bdi>
+          <bdi className="truncate">{truncateName(device.label)}</bdi>
+          {shared ? (
+            <span
+              data-testid="shared-mark"
+              className="inline-flex shrink-0 items-center gap-0.5 text-accent-text"
+              title={access === 'view' ? t('home.card.sharedView') : t('home.card.shared')}
+            >
+              <UsersIcon size={15} />
+              {access === 'view' ? <EyeIcon size={14} /> : null}
+              <span className="sr-only">
+                {access === 'view' ? t('home.card.sharedView') : t('home.card.shared')}
+              </span>
+            </span>
+          ) : null}
         </h3>
         <p
           data-testid="device-status"
@@ -112,7 +203,10 @@ export function DeviceCard({ device }: { device: Device }) {
         </p>
       </div>
       {status.position !== undefined ? (
-        <div className="mt-2.5 h-1.5 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
+        <div
+          className="pointer-events-none relative mt-2.5 h-1.5 overflow-hidden rounded-full bg-surface-2"
+          aria-hidden="true"
+        >
           <div
             className={`h-full rounded-full transition-[width] duration-500 ${offline ? 'bg-muted/40' : 'bg-accent'}`}
             style={{ width: `${status.position}%` }}

@@ -1,19 +1,33 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SettingsIcon } from './icons.tsx';
 
-interface RoomMenuProps {
-  rooms: readonly string[];
-  /** null means all rooms. */
-  selected: string | null;
-  onSelect(room: string | null): void;
+export interface RoomEntry {
+  id: string;
+  name: string;
 }
 
-/** 'All rooms' and each room of the place, as a row of chips that scrolls sideways on a phone. */
-export function RoomMenu({ rooms, selected, onSelect }: RoomMenuProps) {
+interface RoomMenuProps {
+  rooms: readonly RoomEntry[];
+  /** null means all rooms. */
+  selected: string | null;
+  onSelect(roomId: string | null): void;
+  /** Where 'manage rooms' leads (the place's room list). */
+  manageTo: string;
+}
+
+/**
+ * 'All rooms', each room of the place, and 'manage rooms' (spec section 2), as a row of chips that
+ * scrolls sideways on a phone.
+ */
+export function RoomMenu({ rooms, selected, onSelect, manageTo }: RoomMenuProps) {
   const { t } = useTranslation();
   const entries: Array<{ key: string; label: string; value: string | null }> = [
     { key: '*', label: t('dashboard.allRooms'), value: null },
-    ...rooms.map((room) => ({ key: room, label: room, value: room })),
+    ...rooms.map((room) => ({ key: room.id, label: room.name, value: room.id })),
   ];
+  const chip =
+    'inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full px-5 text-sm font-medium whitespace-nowrap transition-colors';
   return (
     <fieldset data-testid="room-menu" className="mt-5 min-w-0">
       <legend className="sr-only">{t('dashboard.rooms')}</legend>
@@ -26,15 +40,22 @@ export function RoomMenu({ rooms, selected, onSelect }: RoomMenuProps) {
               type="button"
               aria-pressed={isSelected}
               data-testid="room-chip"
+              data-room-id={entry.value ?? ''}
               onClick={() => onSelect(entry.value)}
-              className={`h-11 shrink-0 rounded-full px-5 text-sm font-medium whitespace-nowrap transition-colors ${
-                isSelected ? 'bg-ink text-bg' : 'bg-surface text-muted ring-1 ring-line hover:text-ink'
-              }`}
+              className={`${chip} ${isSelected ? 'bg-ink text-bg' : 'bg-surface text-muted ring-1 ring-line hover:text-ink'}`}
             >
-              {entry.label}
+              <bdi>{entry.label}</bdi>
             </button>
           );
         })}
+        <Link
+          to={manageTo}
+          data-testid="manage-rooms"
+          className={`${chip} border border-dashed border-line text-accent-text hover:bg-accent-soft`}
+        >
+          <SettingsIcon size={16} />
+          {t('home.rooms.manage')}
+        </Link>
       </div>
     </fieldset>
   );

@@ -1,12 +1,18 @@
-import type { KeyValue } from '@hestia/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Device, KeyValue } from '@hestia/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import { i18n } from '../i18n/index.ts';
 import { api } from './api.ts';
-import { seedDevices } from './live.ts';
+import { type LiveAccess, seedDevices, useLiveStore } from './live.ts';
+import { queryClient } from './session.ts';
 import { withFreshToken } from './token-refresh.ts';
 
 export const deviceKeys = {
   all: ['devices'] as const,
   list: () => [...deviceKeys.all, 'list'] as const,
+  favourites: () => [...deviceKeys.all, 'favourites'] as const,
+  detail: (id: string) => [...deviceKeys.all, 'detail', id] as const,
 };
 
 /** The user's devices; cached for the session (spec section 7), live values come from the socket. */
@@ -14,12 +20,40 @@ export function useDevicesQuery() {
   return useQuery({
     queryKey: deviceKeys.list(),
     queryFn: async () => {
-      const devices = await withFreshToken(() => api.listDevices());
+      const devices = await withFreshToken(() => api.call('listDevices', { query: {} }));
       seedDevices(devices);
       return devices;
     },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** `customer/devices/favourite`: the favoriteDevices tab. */
+export function useFavouritesQuery() {
+  return useQuery({
+    queryKey: deviceKeys.favourites(),
+    queryFn: async () => {
+      const devices = await withFreshToken(() => api.call('favourites', {}));
+      seedDevices(devices);
+      return devices;
+    },
+  });
+}
+
+/**
+ * One device, shown at once from the list when it is there. With `poll` the card refetches a device
+ * whose profile this app does not know yet (spec section 2: the card refetches and shows a spinner).
+ */
+export function useDeviceQuery(id: string, opts: { enabled?: boolean; pollMs?: number } = {}) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: deviceKeys.detail(id),
+    queryFn: () => withFreshToken(() => api.call('getDevice', { params: { id } })),
+    enabled: opts.enabled ?? true,
+    refetchInterval: opts.pollMs ?? false,
+    initialData: () => client.getQueryData<Device[]>(deviceKeys.list())?.find((d) => d.id === id),
+    initialDataUpdatedAt: () => client.getQueryState(deviceKeys.list())?.dataUpdatedAt,
   });
 }
 
@@ -29,4 +63,107 @@ export function useWriteMutation(deviceId: string) {
     mutationKey: ['devices', deviceId, 'write'],
     mutationFn: (pairs: KeyValue[]) => withFreshToken(() => api.write(deviceId, pairs)),
   });
+}
+
+function patchDevices(ids: ReadonlySet<string>, patch: (d: Device) => Device | null): void {
+  const update = (list: Device[] | undefined) =>
+    list?.flatMap((d) => {
+      if (!ids.has(d.id)) return [d];
+      const next = patch(d);
+      return next ? [next] : [];
+    });
+  queryClient.setQueryData<Device[]>(deviceKeys.list(), update);
+  queryClient.setQueryData<Device[]>(deviceKeys.favourites(), update);
+}
+
+const refreshDevices = () => queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+
+export function useRenameDevice(id: string) {
+  return useMutation({
+    mutationFn: (label: string) =>
+      withFreshToken(() => api.call('renameDevice', { params: { id }, body: { label } })),
+    onSuccess: (device) => {
+      patchDevices(new Set([id]), (d) => ({ ...d, label: device.label }));
+      queryClient.setQueryData(deviceKeys.detail(id), device);
+    },
+  });
+}
+
+/** Put devices in a place or room (owner's devices only; the server refuses shared ones). */
+export function useMoveDevices() {
+  return useMutation({
+    mutationFn: (input: { deviceIds: string[]; assetId: string }) =>
+      withFreshToken(() =>
+        api.call('addDevicesToAsset', {
+          params: { assetId: input.assetId },
+          body: { deviceIds: input.deviceIds },
+        }),
+      ),
+    onSettled: () => {
+      void refreshDevices();
+      void queryClient.invalidateQueries({ queryKey: ['assets'] });
+    },
+  });
+}
+
+/** Mark or unmark favourites, one call per device (the route takes one id). */
+export function useSetFavourite() {
+  return useMutation({
+    mutationFn: async (input: { deviceIds: string[]; favourite: boolean }) => {
+      const route = input.favourite ? 'addFavourite' : 'deleteFavourite';
+      await Promise.all(
+        input.deviceIds.map((deviceId) => withFreshToken(() => api.call(route, { body: { deviceId } }))),
+      );
+    },
+    onMutate: (input) => patchDevices(new Set(input.deviceIds), (d) => ({ ...d, isFavourite: input.favourite })),
+    onSettled: () => refreshDevices(),
+  });
+}
+
+/** Delete devices: the owner deletes the device, a shared user leaves the share (decision 007). */
+export function useDeleteDevices() {
+  return useMutation({
+    mutationFn: async (deviceIds: string[]) => {
+      const results = await Promise.allSettled(
+        deviceIds.map((id) => withFreshToken(() => api.call('deleteDevice', { params: { id } }))),
+      );
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    onSettled: () => {
+      void refreshDevices();
+      void queryClient.invalidateQueries({ queryKey: ['assets'] });
+    },
+  });
+}
+
+/**
+ * Withdrawn access arrives on the socket (errorCode 3): the device leaves every list at once, the
+ * user is told, and the lists reload from the server. A new scope needs no reload; cards read it live.
+ */
+useLiveStore.subscribe((state, prev) => {
+  if (state.access === prev.access) return;
+  const gone = Object.entries(state.access)
+    .filter(([id, a]) => a === 'none' && prev.access[id] !== 'none')
+    .map(([id]) => id);
+  if (gone.length === 0) return;
+  const known = queryClient.getQueryData<Device[]>(deviceKeys.list()) ?? [];
+  for (const id of gone) {
+    const device = known.find((d) => d.id === id);
+    if (device?.isSharedDevice)
+      toast(i18n.t('home.live.revoked', { name: device.label }), { id: `revoked-${id}` });
+  }
+  patchDevices(new Set(gone), () => null);
+  void refreshDevices();
+});
+
+/** True when a device may be controlled by the caller (owner or a control share). */
+export function canControl(access: LiveAccess): boolean {
+  return access === 'owner' || access === 'control';
+}
+
+/** Devices the socket has not withdrawn (errorCode 3 removes a card before the list reloads). */
+export function useAccessibleDevices(devices: readonly Device[] | undefined): Device[] {
+  const access = useLiveStore((s) => s.access);
+  return useMemo(() => (devices ?? []).filter((d) => access[d.id] !== 'none'), [devices, access]);
 }

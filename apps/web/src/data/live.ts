@@ -1,10 +1,11 @@
 import { getProfile, reportedKeys } from '@hestia/catalog';
 import { LiveClient, type LiveDevice } from '@hestia/client';
-import { type Device, type TelemetryValue, WS_ERROR } from '@hestia/contract';
+import { type Access, type Device, type TelemetryValue, WS_ERROR } from '@hestia/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useAuthStore } from '../state/auth-store.ts';
 import { wsBaseUrl } from './api.ts';
+import { forgetLastKnown, lastKnownValues, markLive, rememberValues, resetLive } from './offline-state.ts';
 
 export type TelemetryPoint = [number, TelemetryValue];
 export type DeviceValues = Record<string, TelemetryPoint>;
@@ -14,9 +15,31 @@ interface LiveState {
   values: Record<string, DeviceValues>;
   /** null before the first socket opens. */
   socketConnected: boolean | null;
+  /**
+   * Access announced live, newer than the device list: a share's new scope (`shareScope`), or 'none'
+   * once the socket refused the device (errorCode 3, access withdrawn). Cleared when the list reloads.
+   */
+  access: Record<string, LiveAccess>;
 }
 
-export const useLiveStore = create<LiveState>()(() => ({ values: {}, socketConnected: null }));
+export type LiveAccess = Access | 'none';
+
+// Offline first (issue 6): start from the state saved by the last visit; it is stale until the socket confirms it.
+export const useLiveStore = create<LiveState>()(() => ({ values: lastKnownValues(), socketConnected: null, access: {} }));
+useLiveStore.subscribe((s, prev) => {
+  if (s.values !== prev.values) rememberValues(s.values);
+});
+
+function setAccess(deviceId: string, access: LiveAccess): void {
+  const current = useLiveStore.getState().access;
+  if (current[deviceId] === access) return;
+  useLiveStore.setState({ access: { ...current, [deviceId]: access } });
+}
+
+/** `shareScope` is not telemetry: it says the caller's access changed (decision 007). */
+function accessOfScope(value: TelemetryValue | undefined): Access | undefined {
+  return value === 'owner' || value === 'control' || value === 'view' ? value : undefined;
+}
 
 /** Keys every card needs beyond the profile's own reported keys. */
 const COMMON_KEYS = ['active', 'current_fw_version', 'fw_state'];
@@ -48,6 +71,13 @@ function apply(updates: Array<[string, DeviceValues]>): void {
 /** Show the last state the server knew at once, before the socket's first snapshot. */
 export function seedDevices(devices: readonly Device[]): void {
   apply(devices.map((d) => [d.id, d.deviceRawData]));
+  // The list is the server's current word on access; earlier live announcements are now in it.
+  const { access } = useLiveStore.getState();
+  if (devices.some((d) => d.id in access)) {
+    const next = { ...access };
+    for (const d of devices) delete next[d.id];
+    useLiveStore.setState({ access: next });
+  }
 }
 
 let client: LiveClient | null = null;
@@ -57,11 +87,22 @@ function liveClient(): LiveClient {
     wsBaseUrl: wsBaseUrl(),
     getToken: () => useAuthStore.getState().token ?? undefined,
     connect: (url) => new WebSocket(url),
-    onUpdate: (deviceId, values) => apply([[deviceId, values]]),
-    onSocketState: (connected) => useLiveStore.setState({ socketConnected: connected }),
+    onUpdate: (deviceId, values) => {
+      markLive(deviceId);
+      const { shareScope, ...telemetry } = values;
+      const scope = accessOfScope(shareScope?.[1]);
+      if (scope) setAccess(deviceId, scope);
+      if (Object.keys(telemetry).length > 0) apply([[deviceId, telemetry]]);
+    },
+    onSocketState: (connected) => {
+      if (!connected) resetLive();
+      useLiveStore.setState({ socketConnected: connected });
+    },
     onError: (deviceId, code) => {
       // A refused token (not a single refused device) means the session is over.
       if (deviceId === undefined && code === WS_ERROR.UNAUTHORIZED) useAuthStore.getState().logout();
+      // A refused device: its share was revoked, expired or left, or the device was deleted.
+      else if (deviceId !== undefined && code === WS_ERROR.UNAUTHORIZED) setAccess(deviceId, 'none');
     },
   });
   return client;
@@ -77,7 +118,8 @@ export function liveDeviceOf(device: Pick<Device, 'id' | 'deviceProfileId'>): Li
 export function stopLive(): void {
   client?.close();
   client = null;
-  useLiveStore.setState({ values: {}, socketConnected: null });
+  useLiveStore.setState({ values: {}, socketConnected: null, access: {} });
+  forgetLastKnown();
 }
 
 /** Close and reopen the sockets (the app came back to the foreground, or the token changed). */
@@ -100,4 +142,9 @@ export function useLiveSubscription(devices: readonly Device[] | undefined): voi
 
 export function useDeviceValues(deviceId: string): DeviceValues | undefined {
   return useLiveStore((s) => s.values[deviceId]);
+}
+
+/** The caller's live access to a device: what the socket last announced, else what the list said. */
+export function useDeviceAccess(device: Pick<Device, 'id' | 'access'>): LiveAccess {
+  return useLiveStore((s) => s.access[device.id]) ?? device.access;
 }

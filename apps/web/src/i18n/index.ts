@@ -1,8 +1,16 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import accountAr from '../locales/account/ar.json';
+import accountEn from '../locales/account/en.json';
+import accountFa from '../locales/account/fa.json';
+import accountTr from '../locales/account/tr.json';
 import ar from '../locales/ar.json';
 import en from '../locales/en.json';
 import fa from '../locales/fa.json';
+import homeAr from '../locales/home/ar.json';
+import homeEn from '../locales/home/en.json';
+import homeFa from '../locales/home/fa.json';
+import homeTr from '../locales/home/tr.json';
 import tr from '../locales/tr.json';
 import {
   DEFAULT_LANGUAGE,
@@ -10,12 +18,13 @@ import {
   type Language,
   useAppSettingStore,
 } from '../state/app-setting-store.ts';
+import { mergeTranslations } from './merge.ts';
 
 export const resources = {
-  en: { translation: en },
-  fa: { translation: fa },
-  ar: { translation: ar },
-  tr: { translation: tr },
+  en: { translation: mergeTranslations(mergeTranslations(en, homeEn), accountEn) },
+  fa: { translation: mergeTranslations(mergeTranslations(fa, homeFa), accountFa) },
+  ar: { translation: mergeTranslations(mergeTranslations(ar, homeAr), accountAr) },
+  tr: { translation: mergeTranslations(mergeTranslations(tr, homeTr), accountTr) },
 } as const;
 
 const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);

@@ -1,3 +1,4 @@
+import { firmwareRedDot, type ModelProfile } from '@hestia/catalog';
 import { ConnectionStatus, connectionStatusOf, type KeyValue, type TelemetryValue } from '@hestia/contract';
 
 /** Spec section 9: a card shows at most 15 characters of the name. */
@@ -46,4 +47,14 @@ export function masterPowerWrite(values: Values, keys: readonly string[]): KeyVa
 export function truncateName(name: string, max: number = DEVICE_NAME_MAX): string {
   const chars = Array.from(name.trim());
   return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : chars.join('');
+}
+
+/**
+ * The card's firmware red dot (spec section 4): the reported version (current_fw_version's first
+ * character) is above the profile's latest (6, or 10 for the IR universal profile) and fw_state is not
+ * UPDATED. The rule itself lives in the catalogue; this reads it from live values.
+ */
+export function hasFirmwareDot(profile: ModelProfile | undefined, values: Values): boolean {
+  if (!profile) return false;
+  return firmwareRedDot(profile, values?.current_fw_version?.[1], values?.fw_state?.[1]);
 }

@@ -1,137 +1,176 @@
-import type { Device } from '@hestia/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeviceCard, DeviceCardSkeleton } from '../components/DeviceCard.tsx';
-import { AlertIcon, DevicesIcon } from '../components/icons.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
+import { Link, useNavigate } from 'react-router';
+import { DeviceCardSkeleton } from '../components/DeviceCard.tsx';
+import { DeviceGrid, type GridSection } from '../components/DeviceGrid.tsx';
+import { PlusIcon, SelectIcon } from '../components/home-icons.tsx';
+import { EmptyState, ErrorState, GRID, HEADER_BUTTON } from '../components/home-ui.tsx';
+import { DevicesIcon } from '../components/icons.tsx';
+import { PlaceSwitcher } from '../components/PlaceSwitcher.tsx';
 import { RoomMenu } from '../components/RoomMenu.tsx';
+import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
-import { useDevicesQuery } from '../data/devices.ts';
+import { useAssetTreeQuery } from '../data/assets.ts';
+import { useAccessibleDevices, useDevicesQuery } from '../data/devices.ts';
 import { errorText } from '../data/errors.ts';
 import { useLiveStore } from '../data/live.ts';
-import { currentLanguage } from '../i18n/index.ts';
 import { cardStateOf } from '../lib/device-state.ts';
-
-const GRID = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5';
-
-/** Rooms come from the devices' assetLabel until the asset routes exist. */
-function roomsOf(devices: readonly Device[], language: string): string[] {
-  const names = new Set(devices.map((d) => d.assetLabel).filter((n): n is string => !!n));
-  return [...names].sort((a, b) => a.localeCompare(b, language));
-}
-
-function DeviceGrid({ devices }: { devices: readonly Device[] }) {
-  return (
-    <div className={GRID}>
-      {devices.map((device) => (
-        <DeviceCard key={device.id} device={device} />
-      ))}
-    </div>
-  );
-}
+import { takeShareToken } from '../lib/pending-share.ts';
+import { devicesOfPlace, groupByRoom, pickPlace } from '../lib/places.ts';
+import { homePaths } from '../routes.ts';
+import { useHomeStore } from '../state/home-store.ts';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();
-  const language = currentLanguage();
+  const navigate = useNavigate();
+  const tree = useAssetTreeQuery();
   const query = useDevicesQuery();
-  const devices = query.data ?? [];
-  const rooms = useMemo(() => roomsOf(query.data ?? [], language), [query.data, language]);
-  const [picked, setPicked] = useState<string | null>(null);
-  const room = picked !== null && rooms.includes(picked) ? picked : null;
-  const visible = room === null ? devices : devices.filter((d) => d.assetLabel === room);
+  const devices = useAccessibleDevices(query.data);
+  const { defaultAssetId, defaultRoomId, setPlace, setRoom } = useHomeStore();
+  const places = tree.data ?? [];
+  const place = pickPlace(places, defaultAssetId);
+  const room = place?.children.find((r) => r.id === defaultRoomId) ?? null;
+
+  // A share link opened while logged out resumes here after login, whichever way login led back.
+  useEffect(() => {
+    const token = takeShareToken();
+    if (token) void navigate(homePaths.sharedDevice(token));
+  }, [navigate]);
+
+  const placeDevices = useMemo(
+    () => (place ? devicesOfPlace(places, place, devices) : []),
+    [places, place, devices],
+  );
+  const sections: GridSection[] = useMemo(() => {
+    if (!place) return [];
+    if (room)
+      return [{ key: room.id, title: null, devices: placeDevices.filter((d) => d.assetId === room.id) }];
+    return groupByRoom(place, placeDevices, t('home.sharedWithMe'));
+  }, [place, room, placeDevices, t]);
+  const shown = useMemo(() => sections.flatMap((s) => s.devices), [sections]);
+  const selection = useDeviceSelection(shown);
 
   const onlineCount = useLiveStore(
-    (s) => devices.filter((d) => cardStateOf(s.values[d.id]) === 'online').length,
+    (s) => placeDevices.filter((d) => cardStateOf(s.values[d.id]) === 'online').length,
   );
   const socketLost = useLiveStore((s) => s.socketConnected === false);
 
-  // With 'all rooms' chosen the grid is grouped by room, devices without a room last.
-  const groups = useMemo(() => {
-    if (room !== null) return [{ room, devices: visible }];
-    const byRoom = rooms.map((r) => ({
-      room: r as string | null,
-      devices: visible.filter((d) => d.assetLabel === r),
-    }));
-    const loose = visible.filter((d) => !d.assetLabel);
-    return loose.length ? [...byRoom, { room: null, devices: loose }] : byRoom;
-  }, [room, rooms, visible]);
+  useEffect(() => {
+    document.title = `${place?.name ?? t('dashboard.place')} · ${t('app.name')}`;
+  }, [place?.name, t]);
 
-  const subtitle = query.data
-    ? `${t('dashboard.deviceCount', { count: devices.length })}${t('common.separator')}${t('dashboard.onlineCount', { count: onlineCount })}`
-    : '\u00a0';
+  const loading = query.isPending || tree.isPending;
+  const failed = query.isError ? query.error : tree.isError ? tree.error : null;
+  const subtitle =
+    query.data && place
+      ? `${t('dashboard.deviceCount', { count: placeDevices.length })}${t('common.separator')}${t('dashboard.onlineCount', { count: onlineCount })}`
+      : '\u00a0';
 
   return (
-    <div className="mx-auto max-w-6xl px-4 sm:px-6">
-      <PageHeader
-        title={t('dashboard.place')}
-        subtitle={<span data-testid="dashboard-summary">{subtitle}</span>}
-        aside={
-          socketLost ? (
-            <span
-              role="status"
-              className="mb-1 inline-flex items-center gap-2 rounded-full bg-surface px-3 py-1.5 text-xs text-muted ring-1 ring-line"
+    <div className="mx-auto max-w-6xl px-4 sm:px-6" data-testid="screen-dashboard">
+      <header className="pt-[calc(env(safe-area-inset-top)+1.5rem)]">
+        <div className="flex items-end justify-between gap-3">
+          <div className="min-w-0 flex-1">
+            {place ? (
+              <PlaceSwitcher places={places} current={place} onPick={setPlace} />
+            ) : (
+              <h1 className="truncate text-[28px] leading-tight font-bold tracking-tight">
+                {t('dashboard.place')}
+              </h1>
+            )}
+            <p className="mt-1 text-sm text-muted">
+              <span data-testid="dashboard-summary">{subtitle}</span>
+            </p>
+          </div>
+          <div className="mb-1 flex shrink-0 items-center gap-2">
+            {socketLost ? (
+              <span
+                role="status"
+                className="inline-flex h-11 items-center gap-2 rounded-full bg-surface px-3 text-xs text-muted ring-1 ring-line"
+              >
+                <Spinner size={12} />
+                <span className="hidden sm:inline">{t('dashboard.liveLost')}</span>
+              </span>
+            ) : null}
+            {shown.length > 0 ? (
+              <button
+                type="button"
+                onClick={selection.selecting ? selection.stop : selection.start}
+                aria-pressed={selection.selecting}
+                aria-label={t('home.bulk.select')}
+                data-testid="select-mode"
+                className={`${HEADER_BUTTON} ${selection.selecting ? 'bg-accent-soft text-accent-text' : ''}`}
+              >
+                <SelectIcon size={22} />
+              </button>
+            ) : null}
+            <Link
+              to={homePaths.generalAdd()}
+              aria-label={t('home.add.title')}
+              data-testid="general-add"
+              className={HEADER_BUTTON}
             >
-              <Spinner size={12} />
-              <span className="hidden sm:inline">{t('dashboard.liveLost')}</span>
-            </span>
-          ) : null
-        }
-      >
-        {query.data && rooms.length > 0 ? (
-          <RoomMenu rooms={rooms} selected={room} onSelect={setPicked} />
+              <PlusIcon size={22} />
+            </Link>
+          </div>
+        </div>
+        {place ? (
+          <RoomMenu
+            rooms={place.children}
+            selected={room?.id ?? null}
+            onSelect={(id) => {
+              setRoom(id);
+              selection.stop();
+            }}
+            manageTo={homePaths.roomList({
+              parentId: place.id,
+              defaultAssetId: places.find((p) => p.isDefault)?.id,
+              isParentCreated: true,
+              childRooms: place.children.length,
+            })}
+          />
         ) : null}
-      </PageHeader>
+      </header>
 
-      <section aria-label={t('tabs.devices')} className="mt-6" aria-busy={query.isPending}>
-        {query.isPending ? (
+      <section aria-label={t('tabs.devices')} className="mt-6" aria-busy={loading}>
+        {loading ? (
           <div className={GRID}>
             {[0, 1, 2, 3].map((i) => (
               <DeviceCardSkeleton key={i} />
             ))}
           </div>
-        ) : query.isError ? (
-          <div
-            role="alert"
-            className="flex flex-col items-center rounded-3xl bg-surface px-6 py-10 text-center shadow-card"
-          >
-            <span className="grid size-14 place-items-center rounded-full bg-danger-soft text-danger">
-              <AlertIcon size={28} />
-            </span>
-            <p className="mt-4 font-semibold">{t('dashboard.loadFailed')}</p>
-            <p className="mt-1 text-sm text-muted">{errorText(query.error, t)}</p>
-            <button
-              type="button"
-              onClick={() => void query.refetch()}
-              className="mt-5 h-11 rounded-full bg-accent px-6 text-sm font-semibold text-on-accent"
-            >
-              {t('common.retry')}
-            </button>
-          </div>
-        ) : devices.length === 0 ? (
-          <div className="flex flex-col items-center rounded-3xl bg-surface px-6 py-12 text-center shadow-card">
-            <span className="grid size-16 place-items-center rounded-full bg-accent-soft text-accent-text">
-              <DevicesIcon size={30} />
-            </span>
-            <p className="mt-4 font-semibold">{t('dashboard.empty')}</p>
-            <p className="mt-1 max-w-xs text-sm text-muted">{t('dashboard.emptyHint')}</p>
-          </div>
-        ) : room !== null || groups.length <= 1 ? (
-          <DeviceGrid devices={visible} />
+        ) : failed ? (
+          <ErrorState
+            message={`${t('dashboard.loadFailed')} ${errorText(failed, t)}`}
+            onRetry={() => {
+              void query.refetch();
+              void tree.refetch();
+            }}
+          />
+        ) : shown.length === 0 ? (
+          <EmptyState
+            icon={DevicesIcon}
+            title={room ? t('home.rooms.empty', { name: room.name }) : t('dashboard.empty')}
+            body={room ? t('home.rooms.emptyHint') : t('dashboard.emptyHint')}
+          />
         ) : (
-          <div className="space-y-7">
-            {groups.map((group) => (
-              <section key={group.room ?? '*'} aria-label={group.room ?? t('dashboard.allRooms')}>
-                {group.room ? (
-                  <h2 className="mb-3 px-1 text-sm font-semibold text-muted">
-                    <bdi>{group.room}</bdi>
-                  </h2>
-                ) : null}
-                <DeviceGrid devices={group.devices} />
-              </section>
-            ))}
-          </div>
+          <DeviceGrid
+            sections={sections}
+            selecting={selection.selecting}
+            selected={selection.selected}
+            onSelect={selection.onSelect}
+            onLongPress={selection.onLongPress}
+          />
         )}
       </section>
+      {selection.selecting ? (
+        <SelectionBar
+          devices={shown}
+          selected={selection.selected}
+          onDone={selection.stop}
+          onSelectAll={selection.selectAll}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './api.ts';
+import { deviceKeys } from './devices.ts';
+import { queryClient } from './session.ts';
+import { withFreshToken } from './token-refresh.ts';
+
+export const assetKeys = {
+  all: ['assets'] as const,
+  tree: () => [...assetKeys.all, 'tree'] as const,
+};
+
+/** Places with their rooms (`customer/assets/tree-view`); the server makes the default place on first use. */
+export function useAssetTreeQuery() {
+  return useQuery({
+    queryKey: assetKeys.tree(),
+    queryFn: () => withFreshToken(() => api.call('assetTree', {})),
+    staleTime: 60_000,
+  });
+}
+
+const refreshAssets = () => queryClient.invalidateQueries({ queryKey: assetKeys.all });
+
+/** Add a place (no parent) or a room (parent is its place). */
+export function useAddAsset() {
+  return useMutation({
+    mutationFn: (body: { name: string; parentId?: string | null }) =>
+      withFreshToken(() => api.call('addAsset', { body })),
+    onSettled: refreshAssets,
+  });
+}
+
+export function useEditAsset() {
+  return useMutation({
+    mutationFn: (body: { id: string; name: string }) => withFreshToken(() => api.call('editAsset', { body })),
+    onSettled: () => {
+      void refreshAssets();
+      // Cards show their room's name.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    },
+  });
+}
+
+/** Delete a place (with its rooms) or a room; the server moves its devices to the default place. */
+export function useDeleteAsset() {
+  return useMutation({
+    mutationFn: (assetId: string) => withFreshToken(() => api.call('deleteAsset', { params: { assetId } })),
+    onSettled: () => {
+      void refreshAssets();
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    },
+  });
+}
+
+export function useSetDefaultAsset() {
+  return useMutation({
+    mutationFn: (id: string) => withFreshToken(() => api.call('setDefaultAsset', { params: { id } })),
+    onSettled: refreshAssets,
+  });
+}

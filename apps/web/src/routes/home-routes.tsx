@@ -1,0 +1,79 @@
+import { lazy, type ReactNode } from 'react';
+import { Navigate, Route, useLocation } from 'react-router';
+import { paths, TAB_NAVIGATOR } from '../routes.ts';
+import { useAuthStore } from '../state/auth-store.ts';
+
+const DeviceListScreen = lazy(() => import('../screens/DeviceListScreen.tsx'));
+const setting = () => import('../screens/home/DeviceSettingScreen.tsx');
+const DeviceSettingScreen = lazy(() => setting().then((m) => ({ default: m.DeviceSettingScreen })));
+const DeviceInformationScreen = lazy(() => setting().then((m) => ({ default: m.DeviceInformationScreen })));
+const ShareDeviceScreen = lazy(() =>
+  import('../screens/home/ShareDeviceScreen.tsx').then((m) => ({ default: m.ShareDeviceScreen })),
+);
+const users = () => import('../screens/home/CommonUsersScreen.tsx');
+const CommonUsersScreen = lazy(() => users().then((m) => ({ default: m.CommonUsersScreen })));
+const DeviceUserScreen = lazy(() => users().then((m) => ({ default: m.DeviceUserScreen })));
+const shared = () => import('../screens/home/SharedDeviceScreen.tsx');
+const SharedDeviceScreen = lazy(() => shared().then((m) => ({ default: m.SharedDeviceScreen })));
+const ShareLinkRedirect = lazy(() => shared().then((m) => ({ default: m.ShareLinkRedirect })));
+const places = () => import('../screens/home/PlaceScreens.tsx');
+const AssetListScreen = lazy(() => places().then((m) => ({ default: m.AssetListScreen })));
+const AddOrEditAssetScreen = lazy(() => places().then((m) => ({ default: m.AddOrEditAssetScreen })));
+const DeleteAssetScreen = lazy(() => places().then((m) => ({ default: m.DeleteAssetScreen })));
+const rooms = () => import('../screens/home/RoomScreens.tsx');
+const RoomListScreen = lazy(() => rooms().then((m) => ({ default: m.RoomListScreen })));
+const AddOrEditRoomScreen = lazy(() => rooms().then((m) => ({ default: m.AddOrEditRoomScreen })));
+const AddRoomScreen = lazy(() => rooms().then((m) => ({ default: m.AddRoomScreen })));
+const GeneralAddScreen = lazy(() =>
+  import('../screens/home/GeneralAddScreen.tsx').then((m) => ({ default: m.GeneralAddScreen })),
+);
+
+/** Logged out, a stacked screen leads to authenticate and is resumed after login (spec section 2). */
+function LoggedIn({ children }: { children: ReactNode }) {
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  const location = useLocation();
+  if (!isLoggedIn)
+    return (
+      <Navigate to={paths.authenticate} replace state={{ from: `${location.pathname}${location.search}` }} />
+    );
+  return children;
+}
+
+/** Screens stacked on the tab navigator (no tab bar), with the path each is reached by. */
+const STACKED: ReadonlyArray<[string, ReactNode]> = [
+  ['SharedDevice/:token', <SharedDeviceScreen key="s" />],
+  ['device-setting/:id', <DeviceSettingScreen key="s" />],
+  ['device-information/:id', <DeviceInformationScreen key="s" />],
+  ['share-device/:id', <ShareDeviceScreen key="s" />],
+  ['common-users/:id', <CommonUsersScreen key="s" />],
+  ['device-user-screen/:id', <DeviceUserScreen key="s" />],
+  ['asset-list', <AssetListScreen key="s" />],
+  ['add-or-edit-asset/:assetId?', <AddOrEditAssetScreen key="s" />],
+  ['room-list', <RoomListScreen key="s" />],
+  ['add-or-edit-room', <AddOrEditRoomScreen key="s" />],
+  ['add-room', <AddRoomScreen key="s" />],
+  ['general-add', <GeneralAddScreen key="s" />],
+  ['delete-asset/:assetId', <DeleteAssetScreen key="s" />],
+];
+
+/** Issue 5's top-level routes: the stacked screens and the public `share/{token}` deep link. */
+export function homeRoutes() {
+  return [
+    <Route key="share-link" path="/share/:token" element={<ShareLinkRedirect />} />,
+    ...STACKED.map(([path, element]) => (
+      <Route key={path} path={`${TAB_NAVIGATOR}/${path}`} element={<LoggedIn>{element}</LoggedIn>} />
+    )),
+  ];
+}
+
+/** Issue 5's tabs, inside the tab navigator's layout. */
+export function homeTabRoutes() {
+  return [
+    <Route key="devices" path="devices" element={<DeviceListScreen mode="devices" />} />,
+    <Route
+      key="favoriteDevices"
+      path="favoriteDevices"
+      element={<DeviceListScreen mode="favoriteDevices" />}
+    />,
+  ];
+}
