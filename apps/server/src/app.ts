@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import { openApiDocument } from '@hestia/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
@@ -182,6 +183,9 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
 
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     authRoutes(app, { auth, accounts, clock });
+    // The API described from the contract (OpenAPI 3.1), built once.
+    const openApi = openApiDocument();
+    app.get('/api/docs', async () => openApi);
     deviceRoutes(app, { auth, devices, assets, shares });
     assetRoutes(app, { auth, assets });
     telemetryRoutes(app, { auth, devices, telemetry, db });

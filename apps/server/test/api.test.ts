@@ -75,6 +75,27 @@ describe('wrapper and anonymous calls', () => {
   });
 });
 
+describe('API description', () => {
+  it('serves an OpenAPI 3.1 document generated from the contract, one operation per route', async () => {
+    const res = await fetch(`${stack.server.url}/api/docs`);
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
+    const { routes } = await import('@hestia/contract');
+    expect(ops).toHaveLength(Object.keys(routes).length);
+    const rpc = doc.paths['/api/v1/devices/{id}/twoway-rpc']?.post as {
+      parameters: Array<{ name: string; in: string }>;
+      requestBody: unknown;
+    };
+    expect(rpc.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path' })]);
+    expect(rpc.requestBody).toBeTruthy();
+    expect(doc.paths['/api/v1/users/login']?.post?.security).toEqual([]);
+  });
+});
+
 describe('login', () => {
   it('returns token, refreshToken and expiresIn', async () => {
     const res = await new HestiaClient({ baseUrl: stack.server.url }).login(

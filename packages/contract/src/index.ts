@@ -4,6 +4,7 @@ export * from './automation.ts';
 export * from './device.ts';
 export * from './errors.ts';
 export * from './mqtt.ts';
+export * from './openapi.ts';
 export * from './report.ts';
 export * from './routes.ts';
 export * from './share.ts';
