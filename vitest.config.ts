@@ -31,6 +31,9 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          // One retry for the browser suites: the charts e2e in Persian timed out in 2 of 6 runs on a loaded
+          // two-core machine (cause not found yet; see the closing note). A real failure fails twice.
+          retry: 1,
           include: ['e2e/specs/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -3,17 +3,21 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { AccountShell } from './components/account/AccountShell.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
+import { accountRoutes } from './routes/account-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
+import { reportRoutes } from './routes/report-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
 
 // Screens load lazily behind an empty fallback (spec section 2).
 const AuthenticateScreen = lazy(() => import('./screens/AuthenticateScreen.tsx'));
+const SplashScreen = lazy(() => import('./screens/account/SplashScreen.tsx'));
 const TabLayout = lazy(() => import('./screens/TabLayout.tsx'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen.tsx'));
 const SettingScreen = lazy(() => import('./screens/SettingScreen.tsx'));
@@ -38,16 +42,11 @@ function GuestOnly({ children }: { children: ReactNode }) {
   return <Navigate to={target} replace />;
 }
 
-function Splash() {
-  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
-  return <Navigate to={isLoggedIn ? paths.tab('dashboard') : paths.authenticate} replace />;
-}
-
 function AppRoutes() {
   return (
     <Suspense fallback={null}>
       <Routes>
-        <Route path={paths.splash} element={<Splash />} />
+        <Route path={paths.splash} element={<SplashScreen />} />
         <Route
           path={paths.authenticate}
           element={
@@ -71,6 +70,8 @@ function AppRoutes() {
           {homeTabRoutes()}
         </Route>
         {homeRoutes()}
+        {accountRoutes()}
+        {reportRoutes()}
         <Route path="*" element={<Navigate to={paths.splash} replace />} />
       </Routes>
     </Suspense>
@@ -85,6 +86,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
+        <AccountShell />
       </BrowserRouter>
       <Toaster position="top-center" theme={theme} dir={dir} richColors offset={16} />
       <PwaUpdatePrompt />

@@ -42,3 +42,37 @@ export const homePaths = {
   generalAdd: () => `${TAB_NAVIGATOR}/general-add`,
   deleteAsset: (assetId: string) => `${TAB_NAVIGATOR}/delete-asset/${assetId}`,
 } as const;
+
+export type EditProfileType = 'name' | 'email' | 'phone' | 'timeZone';
+
+/** Account screens (spec section 2): the auth-type ones at the top level, the rest stacked. */
+export const accountPaths = {
+  signup: '/signup',
+  languageSelection: (hasHeader = false) => `/language-selection${q({ hasHeader })}`,
+  resetPasswordRequest: '/reset-password-request',
+  terms: '/terms-and-conditions',
+  security: '/security-setting-screen',
+  profile: `${TAB_NAVIGATOR}/profile`,
+  editProfile: (p: {
+    type: EditProfileType;
+    name?: string;
+    lastName?: string;
+    email?: string;
+    phone?: string;
+  }) => `${TAB_NAVIGATOR}/edit-profile${q(p)}`,
+} as const;
+
+/** Screens a logged-out user may see (spec section 2); splash too. */
+export const AUTH_SCREENS: readonly string[] = [
+  paths.authenticate,
+  accountPaths.signup,
+  '/language-selection',
+  accountPaths.resetPasswordRequest,
+  accountPaths.terms,
+];
+
+/** Issue 6: a device's charts and reports (spec section 2: device-reports [id]) and a report's printable page. */
+export const reportPaths = {
+  deviceReports: (id: string) => `${TAB_NAVIGATOR}/device-reports/${id}`,
+  printable: (id: string, reportId: string) => `${TAB_NAVIGATOR}/device-reports/${id}/${reportId}`,
+} as const;

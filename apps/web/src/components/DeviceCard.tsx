@@ -21,6 +21,7 @@ import { UsersIcon } from './home-icons.tsx';
 import { CheckIcon, CloudOffIcon, EyeIcon } from './icons.tsx';
 import { QuickToggle } from './QuickToggle.tsx';
 import { Spinner } from './Spinner.tsx';
+import { StaleBadge } from './StaleBadge.tsx';
 
 interface Status {
   text: string;
@@ -193,6 +194,7 @@ export function DeviceCard({
             </span>
           ) : null}
         </h3>
+        <StaleBadge deviceId={device.id} deviceProfileId={device.deviceProfileId} />
         <p
           data-testid="device-status"
           className="mt-0.5 flex min-w-0 items-center gap-1.5 text-[13px] leading-snug text-muted"

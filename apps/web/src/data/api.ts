@@ -1,5 +1,6 @@
 import { HestiaClient } from '@hestia/client';
 import { i18n } from '../i18n/index.ts';
+import { useAppSettingStore } from '../state/app-setting-store.ts';
 import { useAuthStore } from '../state/auth-store.ts';
 
 /** Origin of the telemetry socket: the page's own host, ws or wss to match the page. */
@@ -11,4 +12,5 @@ export function wsBaseUrl(loc: Pick<Location, 'protocol' | 'host'> = window.loca
 export const api = new HestiaClient({
   getToken: () => useAuthStore.getState().token ?? undefined,
   language: () => i18n.language,
+  clientId: () => useAppSettingStore.getState().hashedClientId || undefined,
 });

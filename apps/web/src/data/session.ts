@@ -1,13 +1,13 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { useAppSettingStore } from '../state/app-setting-store.ts';
 import { useAuthStore } from '../state/auth-store.ts';
+import { resetAllStores } from '../state/reset.ts';
 import { sessionEndOf, shouldRetry } from './errors.ts';
 import { stopLive } from './live.ts';
 
 function onCallError(err: unknown): void {
   const end = sessionEndOf(err);
-  if (end === 'reset') useAppSettingStore.getState().reset();
-  if (end) useAuthStore.getState().logout();
+  if (end === 'reset') resetAllStores();
+  else if (end) useAuthStore.getState().logout();
 }
 
 export const queryClient = new QueryClient({

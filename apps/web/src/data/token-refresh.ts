@@ -1,54 +1,91 @@
+import type { LoginResult } from '@hestia/contract';
 import { useAppSettingStore } from '../state/app-setting-store.ts';
 import { useAuthStore } from '../state/auth-store.ts';
+import { resetAllStores } from '../state/reset.ts';
 import { api, wsBaseUrl } from './api.ts';
+import { clockOffset } from './clock.ts';
 import { isNetworkFailure } from './errors.ts';
+import { createRefresher, TAB_BAR_REFRESH_LEAD_MS, type TokenSnapshot } from './refresher.ts';
 
-/** Spec section 9: the tab bar refreshes the token 3600 s before it expires. */
-export const TAB_BAR_REFRESH_LEAD_MS = 3600_000;
-/** Spec section 4: a clock offset is kept only when it exceeds 60 s. */
-const CLOCK_OFFSET_THRESHOLD_MS = 60_000;
+export { TAB_BAR_REFRESH_LEAD_MS };
 
 /** Local time corrected by the stored server offset. */
 export function correctedNow(): number {
   return Date.now() + useAppSettingStore.getState().timeOffset;
 }
 
-/** Learn the server's clock once per start; token expiry is in server time. */
+/** Learn the server's clock; token expiry is in server time. The offset is kept only past 60 s. */
 export async function syncClock(): Promise<void> {
-  const before = Date.now();
+  const sentAt = Date.now();
   const { time } = await api.time();
-  const local = (before + Date.now()) / 2;
-  const offset = time - local;
-  useAppSettingStore.setState({ timeOffset: Math.abs(offset) > CLOCK_OFFSET_THRESHOLD_MS ? offset : 0 });
+  useAppSettingStore.setState({ timeOffset: clockOffset(time, sentAt, Date.now()) });
 }
 
-let inFlight: Promise<void> | null = null;
+/** The address of the live socket for a token (spec section 4: server address plus the token). */
+export function liveUrlOf(token: string): string {
+  return `${wsBaseUrl()}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`;
+}
+
+/** Store a login: the auth channel then tells the other tabs. */
+export function adoptLogin(result: LoginResult, withPassword?: boolean): void {
+  useAuthStore.getState().login(result, liveUrlOf(result.token));
+  if (withPassword !== undefined) useAuthStore.setState({ isLoginWithPassword: withPassword });
+}
+
+/** The tokens another tab of this browser saved, read straight from storage (it may be newer). */
+function storedTokens(): TokenSnapshot | null {
+  try {
+    const raw = localStorage.getItem('auth-store');
+    const state = raw ? (JSON.parse(raw) as { state?: Partial<TokenSnapshot> }).state : undefined;
+    if (!state?.isLoggedIn || !state.token || !state.refreshToken || typeof state.expiresIn !== 'number')
+      return null;
+    return {
+      isLoggedIn: true,
+      token: state.token,
+      refreshToken: state.refreshToken,
+      expiresIn: state.expiresIn,
+    };
+  } catch {
+    return null;
+  }
+}
 
 /**
- * Refresh the token when it expires within `leadMs`. Concurrent callers share one refresh. A refused
- * refresh ends the session; a network error or timeout keeps it (spec section 4).
+ * One refresh across this browser's tabs: under a Web Lock, a tab first looks whether another tab has
+ * already rotated the token (refresh tokens are single use), and adopts that instead of spending its
+ * own spent token again.
+ */
+async function refreshCall(current: TokenSnapshot): Promise<Partial<LoginResult>> {
+  const run = async (): Promise<Partial<LoginResult>> => {
+    const stored = storedTokens();
+    if (stored && stored.refreshToken !== current.refreshToken && (stored.expiresIn ?? 0) > correctedNow()) {
+      return { token: stored.token ?? '', refreshToken: stored.refreshToken ?? '', expiresIn: stored.expiresIn ?? 0 };
+    }
+    return api.call('refreshToken', {
+      body: { token: current.token ?? undefined, refreshToken: current.refreshToken ?? '' },
+    });
+  };
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('hestia-token-refresh', run) : run();
+}
+
+const refresher = createRefresher({
+  now: correctedNow,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  read: () => useAuthStore.getState(),
+  refresh: refreshCall,
+  adopt: (result) => adoptLogin(result),
+  end: (how) => (how === 'reset' ? resetAllStores() : useAuthStore.getState().logout()),
+  keepsSession: isNetworkFailure,
+  resetsStores: (err) => (err as { statusCode?: unknown } | null)?.statusCode === 1015,
+});
+
+/**
+ * Refresh the token when it expires within `leadMs`. Concurrent callers wait for the one refresh. A
+ * refused refresh ends the session; a network error or timeout keeps it (spec section 4).
  */
 export function refreshIfDue(leadMs = 0): Promise<void> {
-  const auth = useAuthStore.getState();
-  if (!auth.isLoggedIn || !auth.refreshToken || auth.expiresIn === null) return Promise.resolve();
-  if (correctedNow() < auth.expiresIn - leadMs) return Promise.resolve();
-  inFlight ??= (async () => {
-    try {
-      const result = await api.call('refreshToken', {
-        body: { token: auth.token ?? undefined, refreshToken: auth.refreshToken ?? '' },
-      });
-      if (!result.token || !result.refreshToken) useAuthStore.getState().logout();
-      else
-        useAuthStore
-          .getState()
-          .login(result, `${wsBaseUrl()}/api/ws/plugins/telemetry?token=${encodeURIComponent(result.token)}`);
-    } catch (err) {
-      if (!isNetworkFailure(err)) useAuthStore.getState().logout();
-    } finally {
-      inFlight = null;
-    }
-  })();
-  return inFlight;
+  return refresher.refreshIfDue(leadMs);
 }
 
 /** Run an authenticated call after refreshing an expired token. */

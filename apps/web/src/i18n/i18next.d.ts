@@ -1,11 +1,12 @@
 import 'i18next';
 import type accountEn from '../locales/account/en.json';
+import type chartsEn from '../locales/charts/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof homeEn & typeof accountEn };
+    resources: { translation: typeof en & typeof homeEn & typeof accountEn & typeof chartsEn };
   }
 }

@@ -5,6 +5,10 @@ import accountEn from '../locales/account/en.json';
 import accountFa from '../locales/account/fa.json';
 import accountTr from '../locales/account/tr.json';
 import ar from '../locales/ar.json';
+import chartsAr from '../locales/charts/ar.json';
+import chartsEn from '../locales/charts/en.json';
+import chartsFa from '../locales/charts/fa.json';
+import chartsTr from '../locales/charts/tr.json';
 import en from '../locales/en.json';
 import fa from '../locales/fa.json';
 import homeAr from '../locales/home/ar.json';
@@ -21,10 +25,18 @@ import {
 import { mergeTranslations } from './merge.ts';
 
 export const resources = {
-  en: { translation: mergeTranslations(mergeTranslations(en, homeEn), accountEn) },
-  fa: { translation: mergeTranslations(mergeTranslations(fa, homeFa), accountFa) },
-  ar: { translation: mergeTranslations(mergeTranslations(ar, homeAr), accountAr) },
-  tr: { translation: mergeTranslations(mergeTranslations(tr, homeTr), accountTr) },
+  en: {
+    translation: mergeTranslations(mergeTranslations(mergeTranslations(en, homeEn), accountEn), chartsEn),
+  },
+  fa: {
+    translation: mergeTranslations(mergeTranslations(mergeTranslations(fa, homeFa), accountFa), chartsFa),
+  },
+  ar: {
+    translation: mergeTranslations(mergeTranslations(mergeTranslations(ar, homeAr), accountAr), chartsAr),
+  },
+  tr: {
+    translation: mergeTranslations(mergeTranslations(mergeTranslations(tr, homeTr), accountTr), chartsTr),
+  },
 } as const;
 
 const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);

@@ -1,188 +1,201 @@
+import type { CodeSent } from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, EyeIcon, EyeOffIcon, LogoMark } from '../components/icons.tsx';
-import { LanguageSelect } from '../components/LanguageSelect.tsx';
-import { Spinner } from '../components/Spinner.tsx';
-import { api, wsBaseUrl } from '../data/api.ts';
-import { errorText } from '../data/errors.ts';
+import { Link, useLocation } from 'react-router';
+import {
+  CodeField,
+  CodeSentInfo,
+  UsernameFields,
+  type UsernameValue,
+} from '../components/account/fields.tsx';
+import { AuthLayout } from '../components/account/layout.tsx';
+import {
+  CARD,
+  FormAlert,
+  FormSuccess,
+  PasswordField,
+  PrimaryButton,
+  Segmented,
+} from '../components/account/ui.tsx';
+import { completeLogin, loginWithCode, loginWithPassword, sendLoginCode } from '../data/account.ts';
+import { accountErrorText } from '../data/account-errors.ts';
+import { currentLanguage } from '../i18n/index.ts';
+import {
+  usernameOf,
+  validateCode,
+  validateLoginPassword,
+  validateUsername,
+} from '../lib/account-validation.ts';
+import { defaultCountryFor } from '../lib/countries.ts';
+import { accountPaths } from '../routes.ts';
 import { useAuthStore } from '../state/auth-store.ts';
+import { useSaveLoginStore } from '../state/save-login-store.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Method = 'password' | 'code';
 
-type EmailError = 'emailRequired' | 'emailInvalid';
-type PasswordError = 'passwordRequired';
-
-/** Spec section 5: email required and valid; password cannot be empty. */
-export function validateLogin(
-  email: string,
-  password: string,
-): { email?: EmailError; password?: PasswordError } {
-  const trimmed = email.trim();
-  return {
-    ...(trimmed === '' ? { email: 'emailRequired' } : EMAIL.test(trimmed) ? {} : { email: 'emailInvalid' }),
-    ...(password === '' ? { password: 'passwordRequired' } : {}),
-  };
+/** The remembered username (from Save on the save-login sheet) fills the form. */
+function initialUsername(): UsernameValue {
+  const remembered = useSaveLoginStore.getState().remembered;
+  const country = defaultCountryFor(currentLanguage());
+  if (remembered?.kind === 'email') return { channel: 'email', email: remembered.id, country, national: '' };
+  return { channel: 'email', email: '', country, national: '' };
 }
 
-const INPUT =
-  'h-13 w-full rounded-2xl border border-line bg-surface-2 px-4 text-base text-ink outline-none transition placeholder:text-muted/70 focus:border-accent focus:bg-surface focus:ring-4 focus:ring-accent-soft aria-invalid:border-danger aria-invalid:focus:ring-danger-soft disabled:opacity-70';
-
+/** Log in by email or mobile, with a password or a one-time code (spec sections 2 and 4). */
 export default function AuthenticateScreen() {
   const { t } = useTranslation();
-  const emailId = useId();
-  const passwordId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
+  const [username, setUsername] = useState<UsernameValue>(initialUsername);
+  const [method, setMethod] = useState<Method>('password');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [touched, setTouched] = useState({ email: false, password: false });
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState<{ data: CodeSent; at: number; to: string } | null>(null);
+  const [submitted, setSubmitted] = useState(false);
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+
+  const id = usernameOf(username.channel, username.email, username.country, username.national);
+  const usernameErrors = submitted ? validateUsername(username) : {};
+  const passwordError = submitted && method === 'password' ? validateLoginPassword(password) : undefined;
+  const codeError = submitted && sent ? validateCode(code) : undefined;
 
   const login = useMutation({
-    mutationFn: (input: { email: string; password: string }) => api.login(input.email, input.password),
-    onSuccess: (result) =>
-      useAuthStore
-        .getState()
-        .login(result, `${wsBaseUrl()}/api/ws/plugins/telemetry?token=${encodeURIComponent(result.token)}`),
+    mutationFn: () =>
+      method === 'password' ? loginWithPassword(id, password) : loginWithCode(sent?.to ?? id, code),
+    onSuccess: (result) => {
+      const withPassword = method === 'password';
+      const auth = useAuthStore.getState();
+      const ask = username.channel === 'email' ? auth.isFirstTimeAskSaveEmail : auth.isFirstTimeAskSaveMobile;
+      completeLogin(result, withPassword);
+      if (withPassword && ask) useSaveLoginStore.getState().offer({ id, password, kind: username.channel });
+    },
   });
-
-  useEffect(() => {
-    document.title = `${t('auth.submit')} · ${t('app.name')}`;
-  }, [t]);
-
-  const errors = validateLogin(email, password);
-  const emailError = touched.email ? errors.email : undefined;
-  const passwordError = touched.password ? errors.password : undefined;
-  const busy = login.isPending;
+  const sendCode = useMutation({
+    mutationFn: (to: string) => sendLoginCode(to),
+    onSuccess: (data, to) => {
+      setSent({ data, at: Date.now(), to });
+      setSubmitted(false);
+    },
+  });
+  const busy = login.isPending || sendCode.isPending;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setTouched({ email: true, password: true });
-    if (errors.email) return emailRef.current?.focus();
-    if (errors.password) return passwordRef.current?.focus();
-    login.mutate({ email: email.trim(), password });
+    setSubmitted(true);
+    if (Object.keys(validateUsername(username)).length > 0) return;
+    if (method === 'password') {
+      if (validateLoginPassword(password)) return;
+      login.mutate();
+    } else if (!sent) {
+      sendCode.mutate(id);
+    } else {
+      if (validateCode(code)) return;
+      login.mutate();
+    }
   };
 
+  const switchMethod = (m: Method) => {
+    setMethod(m);
+    setSent(null);
+    setCode('');
+    setSubmitted(false);
+    login.reset();
+    sendCode.reset();
+  };
+
+  const error = login.error ?? sendCode.error;
+
   return (
-    <div className="relative flex min-h-dvh flex-col overflow-hidden">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[420px] bg-[radial-gradient(ellipse_at_top,var(--hx-accent-soft),transparent_70%)]"
-      />
-      <header className="relative flex items-center justify-between gap-3 px-5 pt-[calc(env(safe-area-inset-top)+1rem)] sm:px-8">
-        <div className="flex items-center gap-2.5">
-          <LogoMark size={36} className="drop-shadow-sm" />
-          <span className="text-lg font-bold tracking-tight">{t('app.name')}</span>
-        </div>
-        <LanguageSelect />
-      </header>
-
-      <main className="relative flex flex-1 items-start justify-center px-5 pt-10 pb-10 sm:items-center sm:pt-6">
-        <div className="w-full max-w-[420px]">
-          <h1 className="text-[28px] leading-tight font-bold tracking-tight">{t('auth.title')}</h1>
-          <p className="mt-2 text-muted">{t('auth.subtitle')}</p>
-
-          <form
-            noValidate
-            onSubmit={onSubmit}
-            aria-busy={busy}
-            className="mt-8 space-y-5 rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60 sm:p-7"
+    <AuthLayout
+      title={t('auth.title')}
+      subtitle={t('auth.subtitle')}
+      testId="screen-authenticate"
+      footer={
+        <>
+          {t('account.login.noAccount')}{' '}
+          <Link
+            to={accountPaths.signup}
+            data-testid="to-signup"
+            className="inline-flex min-h-11 items-center font-semibold text-accent-text hover:underline"
           >
-            <div>
-              <label htmlFor={emailId} className="mb-2 block text-sm font-medium">
-                {t('auth.email')}
-              </label>
-              <input
-                ref={emailRef}
-                id={emailId}
-                data-testid="login-email"
-                type="email"
-                name="email"
-                inputMode="email"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                dir="ltr"
-                placeholder={t('auth.emailPlaceholder')}
-                value={email}
-                readOnly={busy}
-                onChange={(e) => setEmail(e.target.value)}
-                onBlur={() => email !== '' && setTouched((s) => ({ ...s, email: true }))}
-                aria-invalid={emailError ? true : undefined}
-                aria-describedby={emailError ? `${emailId}-error` : undefined}
-                className={`${INPUT} rtl:text-right`}
-              />
-              {emailError ? (
-                <p id={`${emailId}-error`} className="mt-2 flex items-center gap-1.5 text-sm text-danger">
-                  <AlertIcon size={16} className="shrink-0" />
-                  {t(`auth.validation.${emailError}`)}
-                </p>
-              ) : null}
-            </div>
-
-            <div>
-              <label htmlFor={passwordId} className="mb-2 block text-sm font-medium">
-                {t('auth.password')}
-              </label>
-              <div className="relative">
-                <input
-                  ref={passwordRef}
-                  id={passwordId}
-                  data-testid="login-password"
-                  type={showPassword ? 'text' : 'password'}
-                  name="password"
-                  autoComplete="current-password"
-                  placeholder={t('auth.passwordPlaceholder')}
-                  value={password}
-                  readOnly={busy}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={passwordError ? true : undefined}
-                  aria-describedby={passwordError ? `${passwordId}-error` : undefined}
-                  className={`${INPUT} pe-13`}
-                />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword((v) => !v)}
-                  aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-                  aria-pressed={showPassword}
-                  className="absolute inset-y-0 end-1 my-auto grid size-11 place-items-center rounded-xl text-muted hover:text-ink"
-                >
-                  {showPassword ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
-                </button>
-              </div>
-              {passwordError ? (
-                <p id={`${passwordId}-error`} className="mt-2 flex items-center gap-1.5 text-sm text-danger">
-                  <AlertIcon size={16} className="shrink-0" />
-                  {t(`auth.validation.${passwordError}`)}
-                </p>
-              ) : null}
-            </div>
-
-            {login.isError ? (
-              <div
-                role="alert"
-                data-testid="login-error"
-                className="flex items-start gap-2.5 rounded-2xl bg-danger-soft px-4 py-3 text-sm text-danger"
+            {t('account.login.signup')}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} aria-busy={busy} className={`mt-8 space-y-5 p-5 sm:p-7 ${CARD}`}>
+        <Segmented
+          label={t('account.login.methodLabel')}
+          value={method}
+          onChange={switchMethod}
+          options={[
+            { value: 'password', label: t('account.login.withPassword') },
+            { value: 'code', label: t('account.login.withCode') },
+          ]}
+          testId="login-method"
+        />
+        {sent ? (
+          <>
+            <CodeSentInfo
+              sent={sent.data}
+              sentAt={sent.at}
+              resending={sendCode.isPending}
+              onResend={() => sendCode.mutate(sent.to)}
+              onChangeTarget={() => setSent(null)}
+            />
+            <CodeField value={code} onChange={setCode} error={codeError} disabled={busy} autoFocus />
+          </>
+        ) : (
+          <UsernameFields
+            value={username}
+            onChange={(v) => {
+              setUsername(v);
+              login.reset();
+            }}
+            errors={usernameErrors}
+            disabled={busy}
+          />
+        )}
+        {method === 'password' ? (
+          <div>
+            <PasswordField
+              label={t('auth.password')}
+              data-testid="login-password"
+              name="password"
+              autoComplete="current-password"
+              placeholder={t('auth.passwordPlaceholder')}
+              value={password}
+              readOnly={busy}
+              onChange={(e) => setPassword(e.target.value)}
+              error={passwordError ? t(`account.validation.${passwordError}`) : undefined}
+            />
+            <div className="mt-1 flex justify-end">
+              <Link
+                to={accountPaths.resetPasswordRequest}
+                data-testid="to-reset"
+                className="inline-flex min-h-11 items-center text-sm font-semibold text-accent-text hover:underline"
               >
-                <AlertIcon size={18} className="mt-px shrink-0" />
-                <span>{errorText(login.error, t)}</span>
-              </div>
-            ) : null}
+                {t('account.login.forgot')}
+              </Link>
+            </div>
+          </div>
+        ) : null}
 
-            <button
-              type="submit"
-              data-testid="login-submit"
-              disabled={busy}
-              className="flex h-13 w-full items-center justify-center gap-2.5 rounded-2xl bg-accent text-base font-semibold text-on-accent shadow-[0_10px_24px_-12px_var(--hx-accent)] transition hover:brightness-105 active:scale-[0.99] disabled:cursor-progress disabled:opacity-80"
-            >
-              {busy ? <Spinner size={18} /> : null}
-              {busy ? t('auth.submitting') : t('auth.submit')}
-            </button>
-          </form>
-        </div>
-      </main>
-    </div>
+        {notice === 'passwordReset' && !error ? (
+          <FormSuccess testId="login-notice">{t('account.reset.done')}</FormSuccess>
+        ) : null}
+        {error ? <FormAlert testId="login-error">{accountErrorText(error, t)}</FormAlert> : null}
+
+        <PrimaryButton busy={busy} data-testid="login-submit">
+          {method === 'code' && !sent
+            ? sendCode.isPending
+              ? t('account.login.sendingCode')
+              : t('account.login.sendCode')
+            : login.isPending
+              ? t('auth.submitting')
+              : t('auth.submit')}
+        </PrimaryButton>
+      </form>
+    </AuthLayout>
   );
 }

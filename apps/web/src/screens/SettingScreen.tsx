@@ -1,10 +1,28 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, LogoutIcon, MoonIcon, SunIcon, SystemIcon } from '../components/icons.tsx';
+import { Link } from 'react-router';
+import {
+  CheckIcon,
+  ChevronEndIcon,
+  GlobeIcon,
+  LogoutIcon,
+  MoonIcon,
+  ShieldIcon,
+  SunIcon,
+  SystemIcon,
+  UserIcon,
+} from '../components/icons.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
 import { changeLanguage, currentLanguage } from '../i18n/index.ts';
-import { type Appearance, LANGUAGES, useAppSettingStore } from '../state/app-setting-store.ts';
+import { accountPaths } from '../routes.ts';
+import {
+  type Appearance,
+  LANGUAGES,
+  THEME_COLORS,
+  THEME_HEX,
+  useAppSettingStore,
+} from '../state/app-setting-store.ts';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -13,6 +31,77 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
       {children}
       {hint ? <p className="mt-2 px-1 text-xs text-muted">{hint}</p> : null}
     </section>
+  );
+}
+
+function NavRow({
+  to,
+  icon: Icon,
+  label,
+  hint,
+  testId,
+}: {
+  to: string;
+  icon: ComponentType<{ size?: number }>;
+  label: string;
+  hint?: string;
+  testId: string;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        data-testid={testId}
+        className="flex min-h-14 items-center gap-3.5 px-5 py-2.5 transition-colors hover:bg-surface-2/60"
+      >
+        <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+          <Icon size={20} />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[15px] font-medium">{label}</span>
+          {hint ? <span className="block truncate text-xs text-muted">{hint}</span> : null}
+        </span>
+        <ChevronEndIcon size={18} className="text-muted" />
+      </Link>
+    </li>
+  );
+}
+
+/** Theme colours (spec section 1): one swatch per colour, a radio group. */
+function ThemeSwatches() {
+  const { t } = useTranslation();
+  const color = useAppSettingStore((s) => s.themeColor);
+  const setColor = useAppSettingStore((s) => s.setThemeColor);
+  return (
+    <div
+      role="radiogroup"
+      aria-label={t('account.setting.theme')}
+      className="flex flex-wrap justify-between gap-2 rounded-3xl bg-surface p-3 shadow-card ring-1 ring-line/60"
+    >
+      {THEME_COLORS.map((c) => (
+        <label
+          key={c}
+          className="flex min-h-11 min-w-14 flex-1 cursor-pointer flex-col items-center gap-1.5 rounded-2xl py-2 text-xs font-medium text-muted transition has-focus-visible:ring-2 has-focus-visible:ring-accent hover:text-ink"
+        >
+          <input
+            type="radio"
+            name="theme-color"
+            value={c}
+            checked={color === c}
+            onChange={() => setColor(c)}
+            data-testid={`theme-${c}`}
+            className="sr-only"
+          />
+          <span
+            className={`grid size-9 place-items-center rounded-full text-white transition ${color === c ? 'ring-2 ring-offset-2 ring-offset-surface' : ''}`}
+            style={{ backgroundColor: THEME_HEX[c], ['--tw-ring-color' as string]: THEME_HEX[c] }}
+          >
+            {color === c ? <CheckIcon size={16} /> : null}
+          </span>
+          <span className={color === c ? 'text-ink' : ''}>{t(`account.theme.${c}`)}</span>
+        </label>
+      ))}
+    </div>
   );
 }
 
@@ -27,10 +116,44 @@ export default function SettingScreen() {
   const language = currentLanguage();
   const appearance = useAppSettingStore((s) => s.appearance);
   const setAppearance = useAppSettingStore((s) => s.setAppearance);
+  const isDayTime = useAppSettingStore((s) => s.isDayTime);
 
   return (
     <div className="mx-auto max-w-2xl px-4 sm:px-6">
-      <PageHeader title={t('setting.title')} />
+      <PageHeader
+        title={t('setting.title')}
+        subtitle={
+          <span className="inline-flex items-center gap-1.5" data-testid="day-night">
+            {isDayTime ? <SunIcon size={16} /> : <MoonIcon size={16} />}
+            {isDayTime ? t('account.setting.day') : t('account.setting.night')}
+          </span>
+        }
+      />
+
+      <Section title={t('setting.account')}>
+        <ul className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60">
+          <NavRow
+            to={accountPaths.profile}
+            icon={UserIcon}
+            label={t('account.setting.profile')}
+            testId="to-profile"
+          />
+          <NavRow
+            to={accountPaths.security}
+            icon={ShieldIcon}
+            label={t('account.setting.security')}
+            hint={t('account.setting.securityHint')}
+            testId="to-security"
+          />
+          <NavRow
+            to={accountPaths.languageSelection(true)}
+            icon={GlobeIcon}
+            label={t('account.setting.language')}
+            hint={t(`language.${language}`)}
+            testId="to-language"
+          />
+        </ul>
+      </Section>
 
       <Section title={t('setting.language')}>
         <div
@@ -96,7 +219,11 @@ export default function SettingScreen() {
         </div>
       </Section>
 
-      <Section title={t('setting.account')}>
+      <Section title={t('account.setting.theme')} hint={t('account.setting.themeHint')}>
+        <ThemeSwatches />
+      </Section>
+
+      <Section title={t('setting.logout')}>
         <button
           type="button"
           data-testid="logout"

@@ -12,6 +12,17 @@ export function isLanguage(value: unknown): value is Language {
 /** Light and dark follow the system unless the user picks one (spec section 1). */
 export type Appearance = 'system' | 'light' | 'dark';
 
+/** Background themes (spec section 1); `cyan` is the default colour, #1FBCD2. */
+export const THEME_COLORS = ['cyan', 'red', 'lemon', 'green', 'purple'] as const;
+export type ThemeColor = (typeof THEME_COLORS)[number];
+export const THEME_HEX: Record<ThemeColor, string> = {
+  cyan: '#1FBCD2',
+  red: '#E5484D',
+  lemon: '#E8B90C',
+  green: '#2DA44E',
+  purple: '#7C5CDB',
+};
+
 /** Spec section 9: the default colour of the bottom tab bar. */
 export const DEFAULT_TAB_BAR_COLOR = '#1FBCD2';
 
@@ -37,7 +48,11 @@ export interface AppSettingState {
   exactLocation: { lng: number; lat: number } | null;
   infoLogs: InfoLog[];
   clientId: string;
+  /** SHA-256 of `clientId`, base64url: what the server sees (x-client-id). */
+  hashedClientId: string;
   appearance: Appearance;
+  themeColor: ThemeColor;
+  setThemeColor(color: ThemeColor): void;
   setSelectedLanguage(language: Language): void;
   setAppearance(appearance: Appearance): void;
   addInfoLog(message: string): void;
@@ -67,6 +82,7 @@ const defaults = {
   exactLocation: null,
   infoLogs: [],
   appearance: 'system',
+  themeColor: 'cyan',
 } satisfies Partial<AppSettingState>;
 
 export const useAppSettingStore = create<AppSettingState>()(
@@ -74,6 +90,8 @@ export const useAppSettingStore = create<AppSettingState>()(
     (set, get) => ({
       ...defaults,
       clientId: newClientId(),
+      hashedClientId: '',
+      setThemeColor: (themeColor) => set({ themeColor, bottomTabBarBackgroundColor: THEME_HEX[themeColor] }),
       setSelectedLanguage: (selectedLanguage) => set({ selectedLanguage }),
       setAppearance: (appearance) => set({ appearance }),
       addInfoLog: (message) => {
@@ -94,6 +112,9 @@ export const useAppSettingStore = create<AppSettingState>()(
           ...saved,
           selectedLanguage: isLanguage(saved.selectedLanguage) ? saved.selectedLanguage : DEFAULT_LANGUAGE,
           clientId: saved.clientId || current.clientId,
+          themeColor: (THEME_COLORS as readonly string[]).includes(saved.themeColor ?? '')
+            ? (saved.themeColor as ThemeColor)
+            : 'cyan',
         };
       },
     },

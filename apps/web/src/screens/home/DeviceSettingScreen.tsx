@@ -26,7 +26,7 @@ import {
   StackScreen,
   TextField,
 } from '../../components/home-ui.tsx';
-import { EyeIcon, HeartIcon } from '../../components/icons.tsx';
+import { DevicesIcon, EyeIcon, HeartIcon } from '../../components/icons.tsx';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import {
   useDeleteDevices,
@@ -38,7 +38,7 @@ import {
 import { errorText } from '../../data/errors.ts';
 import { type LiveAccess, useDeviceAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
-import { homePaths, paths } from '../../routes.ts';
+import { homePaths, paths, reportPaths } from '../../routes.ts';
 
 /** The access a user holds, in words (decision 007). */
 export function useAccessText() {
@@ -178,6 +178,12 @@ export function DeviceSettingScreen() {
               title={t('home.info.title')}
               to={homePaths.deviceInformation(id)}
               testId="device-information"
+            />
+            <Row
+              icon={DevicesIcon}
+              title={t('charts.title')}
+              to={reportPaths.deviceReports(id)}
+              testId="device-reports"
             />
           </Section>
 

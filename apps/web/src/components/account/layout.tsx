@@ -1,0 +1,112 @@
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { BackIcon, LogoMark } from '../icons.tsx';
+import { LanguageSelect } from '../LanguageSelect.tsx';
+
+/** The frame of the logged-out screens: brand, language, a soft accent glow, one centred card. */
+export function AuthLayout({
+  title,
+  subtitle,
+  back,
+  children,
+  footer,
+  testId,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  /** Where the back button leads; none on the first screen. */
+  back?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  return (
+    <div className="relative flex min-h-dvh flex-col overflow-hidden" data-testid={testId}>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[420px] bg-[radial-gradient(ellipse_at_top,var(--hx-accent-soft),transparent_70%)]"
+      />
+      <header className="relative flex items-center justify-between gap-3 px-5 pt-[calc(env(safe-area-inset-top)+1rem)] sm:px-8">
+        <div className="flex items-center gap-2.5">
+          {back ? (
+            <Link
+              to={back}
+              aria-label={t('account.common.back')}
+              data-testid="back"
+              className="-ms-2 grid size-11 place-items-center rounded-full text-ink transition hover:bg-surface-2"
+            >
+              <BackIcon size={22} />
+            </Link>
+          ) : null}
+          <LogoMark size={36} className="drop-shadow-sm" />
+          <span className="text-lg font-bold tracking-tight">{t('app.name')}</span>
+        </div>
+        <LanguageSelect />
+      </header>
+      <main className="relative flex flex-1 items-start justify-center px-5 pt-10 pb-10 sm:items-center sm:pt-6">
+        <div className="w-full max-w-[420px] animate-slide-side">
+          <h1 className="text-[28px] leading-tight font-bold tracking-tight">{title}</h1>
+          {subtitle ? <p className="mt-2 text-muted">{subtitle}</p> : null}
+          {children}
+          {footer ? <div className="mt-6 text-center text-sm text-muted">{footer}</div> : null}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+/**
+ * A screen stacked over the tab navigator: back button, title, content; it slides in from the side or
+ * from the bottom as the spec lists for it (section 2).
+ */
+export function StackScreen({
+  title,
+  slide,
+  children,
+  testId,
+  aside,
+}: {
+  title: string;
+  slide: 'side' | 'bottom';
+  children: ReactNode;
+  testId?: string;
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  // Back follows history; a screen opened directly (a link, a restore) goes back to settings.
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate('/bottom-tab-bar-navigator/setting', { replace: true });
+  };
+  return (
+    <div
+      data-testid={testId}
+      className={`mx-auto min-h-dvh max-w-2xl px-4 pb-12 sm:px-6 ${slide === 'side' ? 'animate-slide-side' : 'animate-slide-up'}`}
+    >
+      <header className="sticky top-0 z-20 -mx-4 flex items-center gap-2 bg-bg px-2 pt-[calc(env(safe-area-inset-top)+0.75rem)] pb-2 sm:-mx-6 sm:px-4">
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label={t('account.common.back')}
+          data-testid="back"
+          className="grid size-11 shrink-0 place-items-center rounded-full text-ink transition hover:bg-surface-2"
+        >
+          <BackIcon size={22} />
+        </button>
+        <h1 className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight">{title}</h1>
+        {aside}
+      </header>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { type ReactNode, type SVGProps, useId } from 'react';
+
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 20, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const DownloadIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+  </Svg>
+);
+export const PrintIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 9V4h10v5M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2" />
+    <path d="M7 14h10v6H7z" />
+  </Svg>
+);
+export const ReportIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 3h7l5 5v13H7z" />
+    <path d="M14 3v5h5M10 13h6M10 17h4" />
+  </Svg>
+);
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20V4M4 20h16" />
+    <path d="m7 15 4-4 3 3 5-6" />
+  </Svg>
+);
+export const TagIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3 12V4h8l10 10-8 8z" />
+    <circle cx="7.5" cy="8.5" r="1.2" />
+  </Svg>
+);
+
+/** A card: the screen's building block. */
+export function Card({
+  title,
+  aside,
+  children,
+  testId,
+}: {
+  title: string;
+  aside?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      data-testid={testId}
+      className="mb-5 rounded-3xl bg-surface p-4 shadow-card ring-1 ring-line/60 sm:p-5 print:mb-4 print:shadow-none print:ring-0"
+    >
+      <div className="mb-3 flex min-h-8 items-center gap-2">
+        <h2 id={id} className="min-w-0 flex-1 truncate text-[17px] font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+interface SegmentedProps<T extends string> {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  value: NoInfer<T>;
+  onChange(value: NoInfer<T>): void;
+  testId?: string;
+  /** Scrolls sideways instead of wrapping (a long list on a phone). */
+  scroll?: boolean;
+}
+
+/** A row of choices, one selected (a radio group for assistive technology). */
+export function Segmented<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+  scroll,
+}: SegmentedProps<T>) {
+  const name = useId();
+  return (
+    <fieldset
+      data-testid={testId}
+      className={`-mx-1 flex min-w-0 gap-1.5 px-1 py-0.5 ${scroll ? 'scrollbar-none overflow-x-auto sm:flex-wrap sm:overflow-visible' : 'flex-wrap'}`}
+    >
+      <legend className="sr-only">{label}</legend>
+      {options.map((o) => (
+        <label
+          key={o.value}
+          data-value={o.value}
+          className={`relative shrink-0 cursor-pointer rounded-full px-3.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+            o.value === value ? 'bg-accent text-on-accent' : 'bg-surface-2 text-ink hover:bg-accent-soft'
+          }`}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={o.value === value}
+            onChange={() => onChange(o.value)}
+            className="sr-only"
+          />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** A label over a figure, for report and energy totals. */
+export function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0 rounded-2xl bg-surface-2 px-3.5 py-3 print:border print:border-line print:bg-transparent">
+      <p className="truncate text-[12px] font-medium text-muted">{label}</p>
+      <p className="mt-0.5 text-[17px] leading-snug font-bold break-words tabular-nums" data-testid={testId}>
+        {value}
+      </p>
+    </div>
+  );
+}
+
+/** A `datetime-local` field with its label. */
+export function DateTimeField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={id} className="mb-1 block px-1 text-[13px] font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+        className="h-11 w-full min-w-0 rounded-2xl border border-line bg-surface px-3 text-[15px] text-ink outline-none focus:border-accent"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import type { LoginResult } from '@hestia/contract';
+import { describe, expect, it } from 'vitest';
+import { createRefresher, REFRESH_POLL_MS, type RefresherDeps, TAB_BAR_REFRESH_LEAD_MS, type TokenSnapshot } from './refresher.ts';
+
+class NetworkError extends Error {}
+class Disabled extends Error {
+  statusCode = 1015;
+}
+
+/** A fake clock: `sleep` resolves when the test moves time past its deadline. */
+function fakeClock(start: number) {
+  let now = start;
+  const sleepers: Array<{ at: number; resolve: () => void }> = [];
+  return {
+    now: () => now,
+    sleep: (ms: number) => new Promise<void>((resolve) => sleepers.push({ at: now + ms, resolve })),
+    sleepers,
+    async advance(ms: number) {
+      now += ms;
+      for (const s of sleepers.splice(0).filter((x) => x.at <= now || (sleepers.push(x), false))) s.resolve();
+      await Promise.resolve();
+      await Promise.resolve();
+    },
+  };
+}
+
+function setup(expiresIn: number, refresh: (s: TokenSnapshot) => Promise<Partial<LoginResult>>) {
+  const clock = fakeClock(1_000_000);
+  let state: TokenSnapshot = { isLoggedIn: true, token: 't0', refreshToken: 'r0', expiresIn };
+  const ended: string[] = [];
+  const calls: TokenSnapshot[] = [];
+  const deps: RefresherDeps = {
+    now: clock.now,
+    sleep: clock.sleep,
+    read: () => state,
+    refresh: (s) => {
+      calls.push(s);
+      return refresh(s);
+    },
+    adopt: (r) => {
+      state = { isLoggedIn: true, ...r };
+    },
+    end: (how) => {
+      ended.push(how);
+      state = { isLoggedIn: false, token: null, refreshToken: null, expiresIn: null };
+    },
+    keepsSession: (err) => err instanceof NetworkError,
+    resetsStores: (err) => err instanceof Disabled,
+  };
+  return { clock, deps, ended, calls, state: () => state, refresher: createRefresher(deps) };
+}
+
+const next: LoginResult = { token: 't1', refreshToken: 'r1', expiresIn: 99_000_000 };
+
+describe('token refresh (spec section 4)', () => {
+  it('does nothing before the expiry, refreshes once the corrected time passes it', async () => {
+    const s = setup(1_000_500, async () => next);
+    await s.refresher.refreshIfDue();
+    expect(s.calls).toHaveLength(0);
+    await s.clock.advance(500);
+    await s.refresher.refreshIfDue();
+    expect(s.calls).toEqual([{ isLoggedIn: true, token: 't0', refreshToken: 'r0', expiresIn: 1_000_500 }]);
+    expect(s.state().token).toBe('t1');
+  });
+
+  it('refreshes 3600 s early for the tab bar', async () => {
+    const s = setup(1_000_000 + TAB_BAR_REFRESH_LEAD_MS + 1, async () => next);
+    await s.refresher.refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
+    expect(s.calls).toHaveLength(0);
+    await s.clock.advance(1);
+    await s.refresher.refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
+    expect(s.calls).toHaveLength(1);
+  });
+
+  it('runs one refresh at a time: others poll every 50 ms and go on when it is done', async () => {
+    let finish: (r: LoginResult) => void = () => {};
+    const s = setup(0, () => new Promise((resolve) => (finish = resolve)));
+    const first = s.refresher.refreshIfDue();
+    let secondDone = false;
+    const second = s.refresher.refreshIfDue().then(() => (secondDone = true));
+    await Promise.resolve();
+    expect(s.refresher.isRefreshing()).toBe(true);
+    expect(s.clock.sleepers.map((x) => x.at - s.clock.now())).toEqual([REFRESH_POLL_MS]);
+    await s.clock.advance(REFRESH_POLL_MS);
+    expect(secondDone).toBe(false);
+    finish(next);
+    await first;
+    await s.clock.advance(REFRESH_POLL_MS);
+    await second;
+    expect(secondDone).toBe(true);
+    expect(s.calls).toHaveLength(1);
+    expect(s.state().token).toBe('t1');
+  });
+
+  it('keeps the session on a network error or time-out', async () => {
+    const s = setup(0, async () => {
+      throw new NetworkError('timeout');
+    });
+    await s.refresher.refreshIfDue();
+    expect(s.ended).toEqual([]);
+    expect(s.state().token).toBe('t0');
+    expect(s.refresher.isRefreshing()).toBe(false);
+  });
+
+  it('logs out on any other failure (a reused refresh token is refused)', async () => {
+    const s = setup(0, async () => {
+      throw new Error('The session has expired. Please log in again.');
+    });
+    await s.refresher.refreshIfDue();
+    expect(s.ended).toEqual(['logout']);
+    expect(s.state().isLoggedIn).toBe(false);
+  });
+
+  it('logs out when the answer has neither token', async () => {
+    const s = setup(0, async () => ({ expiresIn: 5 }));
+    await s.refresher.refreshIfDue();
+    expect(s.ended).toEqual(['logout']);
+  });
+
+  it('resets every store on status 1015', async () => {
+    const s = setup(0, async () => {
+      throw new Disabled('This account is disabled.');
+    });
+    await s.refresher.refreshIfDue();
+    expect(s.ended).toEqual(['reset']);
+  });
+
+  it('does nothing when logged out', async () => {
+    const s = setup(0, async () => next);
+    s.deps.end('logout');
+    s.ended.length = 0;
+    await s.refresher.refreshIfDue();
+    expect(s.calls).toHaveLength(0);
+  });
+});

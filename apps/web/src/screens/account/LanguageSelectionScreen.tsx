@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { StackScreen } from '../../components/account/layout.tsx';
+import { PrimaryButton } from '../../components/account/ui.tsx';
+import { CheckIcon, LogoMark } from '../../components/icons.tsx';
+import { changeLanguage, currentLanguage } from '../../i18n/index.ts';
+import { paths } from '../../routes.ts';
+import { LANGUAGES, useAppSettingStore } from '../../state/app-setting-store.ts';
+import { useAuthStore } from '../../state/auth-store.ts';
+
+function LanguageList() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  return (
+    <div
+      role="radiogroup"
+      aria-label={t('language.label')}
+      className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
+    >
+      {LANGUAGES.map((lng) => (
+        <label
+          key={lng}
+          className="flex min-h-16 cursor-pointer items-center gap-3 px-5 transition-colors has-focus-visible:bg-surface-2 hover:bg-surface-2/60"
+        >
+          <input
+            type="radio"
+            name="language-selection"
+            value={lng}
+            checked={language === lng}
+            onChange={() => void changeLanguage(lng)}
+            data-testid={`language-selection-${lng}`}
+            className="sr-only"
+          />
+          <span lang={lng} className="flex-1 text-base font-medium">
+            {t(`language.${lng}`)}
+          </span>
+          <span
+            className={`grid size-6 place-items-center rounded-full transition ${
+              language === lng ? 'bg-accent text-on-accent' : 'ring-1 ring-line'
+            }`}
+          >
+            {language === lng ? <CheckIcon size={14} /> : null}
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * language-selection [hasHeader]: with a header it is a settings page (slides from the bottom);
+ * without, the first-run picker that continues to authenticate.
+ */
+export default function LanguageSelectionScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const hasHeader = params.get('hasHeader') === 'true';
+  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
+  useEffect(() => {
+    useAppSettingStore.setState({ hasSeenLanguageSelectionScreen: true });
+  }, []);
+
+  if (hasHeader)
+    return (
+      <StackScreen title={t('account.language.title')} slide="bottom" testId="screen-language-selection">
+        <p className="mt-2 mb-5 px-1 text-sm text-muted">{t('account.language.subtitle')}</p>
+        <LanguageList />
+      </StackScreen>
+    );
+
+  return (
+    <div
+      className="mx-auto flex min-h-dvh max-w-[420px] animate-slide-up flex-col px-5 pt-[calc(env(safe-area-inset-top)+3rem)] pb-8"
+      data-testid="screen-language-selection"
+    >
+      <LogoMark size={56} className="drop-shadow-sm" />
+      <h1 className="mt-6 text-[28px] leading-tight font-bold tracking-tight">
+        {t('account.language.title')}
+      </h1>
+      <p className="mt-2 mb-8 text-muted">{t('account.language.subtitle')}</p>
+      <LanguageList />
+      <div className="mt-auto pt-8">
+        <PrimaryButton
+          type="button"
+          data-testid="language-continue"
+          onClick={() =>
+            navigate(isLoggedIn ? paths.tab('dashboard') : paths.authenticate, { replace: true })
+          }
+        >
+          {t('account.common.continue')}
+        </PrimaryButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,241 @@
+import { getProfile } from '@hestia/catalog';
+import type { Device } from '@hestia/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Card, ChartIcon, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
+import { TimeChart } from '../../components/charts/TimeChart.tsx';
+import { Button } from '../../components/home-ui.tsx';
+import { useDeviceFreshness } from '../../data/freshness.ts';
+import { useDeviceValues } from '../../data/live.ts';
+import { useSeriesQuery } from '../../data/telemetry-history.ts';
+import { correctedNow } from '../../data/token-refresh.ts';
+import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
+import {
+  CHART_AGGREGATIONS,
+  CHART_RANGES,
+  type ChartAggregation,
+  type ChartRange,
+  type CustomRange,
+  rangeWindow,
+} from '../../lib/chart-range.ts';
+import { numberOf } from '../../lib/device-state.ts';
+import { useChartEnv } from './chart-env.ts';
+
+/** Readings a chart can show, in the order offered. */
+const METRICS = [
+  { key: 'power', unit: 'W', digits: 0 },
+  { key: 'temperature', unit: '°C', digits: 1 },
+  { key: 'voltage', unit: 'V', digits: 0 },
+  { key: 'current', unit: 'A', digits: 2 },
+] as const;
+type MetricKey = (typeof METRICS)[number]['key'];
+
+/** How often a live window slides forward. */
+const SLIDE_MS = 1000;
+/** How often a longer fixed range asks for newer history. */
+const REFRESH_MS = 60_000;
+
+export function chartMetricsOf(device: Pick<Device, 'deviceProfileId'>) {
+  const keys = new Set(getProfile(device.deviceProfileId)?.keys.map((k) => k.key) ?? []);
+  return METRICS.filter((m) => keys.has(m.key));
+}
+
+function defaultCustom(now: number): CustomRange {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return { startTs: day.getTime() - 86_400_000, endTs: day.getTime() };
+}
+
+/** Live points newer than the history, clipped to the window (an aggregate of sums is not mixed with raw points). */
+function useLivePoints(deviceId: string, key: string, enabled: boolean, since: number) {
+  const point = useDeviceValues(deviceId)?.[key];
+  const [points, setPoints] = useState<Array<[number, number]>>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new range or key starts a new live tail.
+  useEffect(() => setPoints([]), [deviceId, key, enabled, since]);
+  useEffect(() => {
+    if (!enabled || !point) return;
+    const value = numberOf(point[1]);
+    if (value === undefined || point[0] <= since) return;
+    setPoints((prev) =>
+      prev.length > 0 && (prev.at(-1)?.[0] ?? 0) >= point[0] ? prev : [...prev, [point[0], value]],
+    );
+  }, [enabled, point, since]);
+  return points;
+}
+
+/** Power, temperature, voltage or current over one of the spec's ranges, with live points in short ones. */
+export function HistoryChartCard({ device }: { device: Device }) {
+  const { t } = useTranslation();
+  const env = useChartEnv();
+  const metrics = chartMetricsOf(device);
+  const [metricKey, setMetricKey] = useState<MetricKey>(metrics[0]?.key ?? 'power');
+  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? METRICS[0];
+  const [range, setRange] = useState<ChartRange>('1h');
+  const [agg, setAgg] = useState<ChartAggregation>('AVG');
+  const [custom, setCustom] = useState<CustomRange>(() => defaultCustom(Date.now()));
+  const [draft, setDraft] = useState(() => ({
+    from: toLocalInput(custom.startTs),
+    to: toLocalInput(custom.endTs),
+  }));
+  // The history is asked for as of `anchor`; a live window then slides with `now`.
+  const [anchor, setAnchor] = useState(() => correctedNow());
+  const [now, setNow] = useState(anchor);
+  const request = rangeWindow(range, anchor, custom);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new choice asks for history as of now.
+  useEffect(() => {
+    const at = correctedNow();
+    setAnchor(at);
+    setNow(at);
+  }, [range, agg, metricKey]);
+  useEffect(() => {
+    if (range === 'custom') return;
+    const slide = setInterval(() => setNow(correctedNow()), SLIDE_MS);
+    const refresh = request.live ? undefined : setInterval(() => setAnchor(correctedNow()), REFRESH_MS);
+    return () => {
+      clearInterval(slide);
+      if (refresh) clearInterval(refresh);
+    };
+  }, [range, request.live]);
+
+  const history = useSeriesQuery({ deviceId: device.id, key: metric.key, agg, ...request });
+  const liveOn = request.live && agg !== 'SUM';
+  const lastHistoryTs = history.data?.ts.at(-1) ?? request.endTs - 1;
+  const live = useLivePoints(device.id, metric.key, liveOn, Math.max(lastHistoryTs, request.startTs));
+  const win = range === 'custom' ? request : { startTs: now - (request.endTs - request.startTs), endTs: now };
+
+  const series = useMemo(() => {
+    const ts: number[] = [];
+    const values: (number | null)[] = [];
+    const h = history.data;
+    if (h)
+      h.ts.forEach((x, i) => {
+        if (x >= win.startTs - request.interval) {
+          ts.push(x);
+          values.push(h.values[i] ?? null);
+        }
+      });
+    for (const [x, v] of live)
+      if (x > (ts.at(-1) ?? 0)) {
+        ts.push(x);
+        values.push(v);
+      }
+    return { ts, values };
+  }, [history.data, live, win.startTs, request.interval]);
+
+  const applyCustom = () => {
+    const startTs = fromLocalInput(draft.from);
+    const endTs = fromLocalInput(draft.to);
+    if (startTs !== null && endTs !== null) setCustom({ startTs, endTs });
+  };
+
+  const metricLabel = t(`charts.metric.${metric.key}`);
+  const freshness = useDeviceFreshness(device.id, device.deviceProfileId);
+  return (
+    <Card
+      title={t('charts.history.title')}
+      testId="history-card"
+      aside={
+        request.live ? (
+          <span
+            className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-[12px] font-semibold text-accent-text"
+            data-testid="live-indicator"
+          >
+            <span
+              aria-hidden="true"
+              className={`size-2 rounded-full ${freshness.stale ? 'bg-muted' : 'animate-pulse bg-accent'}`}
+            />
+            {t('charts.history.live')}
+          </span>
+        ) : (
+          <ChartIcon className="text-muted" />
+        )
+      }
+    >
+      {metrics.length > 1 ? (
+        <div className="mb-3">
+          <Segmented
+            label={t('charts.history.metric')}
+            options={metrics.map((m) => ({ value: m.key, label: t(`charts.metric.${m.key}`) }))}
+            value={metric.key}
+            onChange={setMetricKey}
+            testId="metric-picker"
+          />
+        </div>
+      ) : null}
+      <TimeChart
+        ts={series.ts}
+        values={series.values}
+        window={win}
+        unit={metric.unit}
+        digits={metric.digits}
+        language={env.language}
+        rtl={env.rtl}
+        theme={env.theme}
+        label={metricLabel}
+        emptyText={history.isPending ? t('common.loading') : t('charts.history.empty')}
+        testId="history-chart"
+      />
+      <div className="mt-3 space-y-2.5">
+        <Segmented
+          label={t('charts.history.range')}
+          options={CHART_RANGES.map((r) => ({ value: r, label: t(`charts.range.${r}`) }))}
+          value={range}
+          onChange={setRange}
+          testId="range-picker"
+          scroll
+        />
+        <Segmented
+          label={t('charts.history.aggregation')}
+          options={CHART_AGGREGATIONS.map((a) => ({ value: a, label: t(`charts.agg.${a}`) }))}
+          value={agg}
+          onChange={setAgg}
+          testId="agg-picker"
+          scroll
+        />
+      </div>
+      {range === 'custom' ? (
+        <div className="mt-3 rounded-2xl bg-surface-2/60 p-3" data-testid="custom-range">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <DateTimeField
+              label={t('charts.period.from')}
+              value={draft.from}
+              onChange={(from) => setDraft((d) => ({ ...d, from }))}
+              testId="custom-from"
+            />
+            <DateTimeField
+              label={t('charts.period.to')}
+              value={draft.to}
+              onChange={(to) => setDraft((d) => ({ ...d, to }))}
+              testId="custom-to"
+            />
+            <Button
+              variant="secondary"
+              className="h-11! shrink-0"
+              onClick={applyCustom}
+              data-testid="custom-apply"
+            >
+              {t('charts.period.apply')}
+            </Button>
+          </div>
+          <p className="mt-2 px-1 text-[13px] text-muted" data-testid="custom-summary">
+            {t('charts.period.between', {
+              from: formatDateTime(custom.startTs, env.language),
+              to: formatDateTime(custom.endTs, env.language),
+            })}
+            {t('common.separator')}
+            {t('charts.history.noLive')}
+          </p>
+        </div>
+      ) : null}
+      {history.data?.truncated ? (
+        <p className="mt-2 px-1 text-[13px] text-muted">{t('charts.history.truncated')}</p>
+      ) : null}
+      {history.isError ? (
+        <p role="alert" className="mt-2 px-1 text-[13px] text-danger">
+          {t('charts.history.failed')}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,341 @@
+import { HestiaClient } from '@hestia/client';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailbox } from '../../apps/server/test/mailbox.ts';
+import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+
+let stack: E2eStack;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  stack = await startE2e({ SMTP_URL: mailbox.url });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await mailbox?.close();
+});
+
+const PHONE = { width: 390, height: 844 };
+
+async function apiAs(username: string, password: string): Promise<HestiaClient> {
+  let token: string | undefined;
+  const client = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
+  token = (await client.login(username, password)).token;
+  return client;
+}
+
+/** The demo owner shares a plug with `email`, so that user's app keeps a live socket open. */
+async function shareAPlugWith(email: string, password: string): Promise<void> {
+  const plugId = [...stack.fleet.devices.values()].find((d) => d.spec.profileId === 'plug-metering')?.spec
+    .id as string;
+  const owner = await apiAs(DEMO_EMAIL, DEMO_PASSWORD);
+  const share = await owner.call('createShare', { params: { id: plugId }, body: { scope: 'control' } });
+  const guest = await apiAs(email, password);
+  await guest.call('finalizeShare', { params: { shareToken: share.token } });
+}
+
+async function newContext(language: 'en' | 'fa', viewport = PHONE): Promise<BrowserContext> {
+  const context = await stack.browser.newContext({
+    viewport,
+    deviceScaleFactor: 2,
+    colorScheme: language === 'fa' ? 'dark' : 'light',
+  });
+  await context.addInitScript((lng) => {
+    if (!localStorage.getItem('app-setting-store'))
+      localStorage.setItem(
+        'app-setting-store',
+        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
+      );
+  }, language);
+  return context;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400); // slide transitions and toasts settle before the picture
+  await page.screenshot({ path: `${artifacts}/account-${name}.png` });
+}
+
+/** The six-digit code in a mail, whether its body went as plain text, quoted-printable or base64. */
+function codeIn(raw: string): string | undefined {
+  const text = raw.replace(/=\r?\n/g, '');
+  const [, body = ''] = text.split(/\r?\n\r?\n/);
+  const plain = /\b(\d{6})\b/.exec(body)?.[1];
+  if (plain) return plain;
+  const b64 = body.replace(/\s+/g, '');
+  return /\b(\d{6})\b/.exec(Buffer.from(b64, 'base64').toString('utf8'))?.[1];
+}
+
+/** The code of the next mail to `to`, from the real SMTP receiver. */
+async function nextCode(to: string, before: number): Promise<string> {
+  await expect
+    .poll(() => mailbox.mails.filter((m) => m.to.includes(to)).length, { timeout: 10_000 })
+    .toBeGreaterThan(before);
+  const mail = mailbox.mails.filter((m) => m.to.includes(to)).at(-1);
+  const code = mail && codeIn(mail.raw);
+  if (!code) throw new Error(`No code in the mail to ${to}`);
+  return code;
+}
+const mailsTo = (to: string) => mailbox.mails.filter((m) => m.to.includes(to)).length;
+
+/** Click a visually hidden radio through its label, as a finger would. */
+const choose = (page: Page, testId: string) => page.locator(`label:has([data-testid="${testId}"])`).click();
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('bottom-tab-bar').waitFor();
+}
+
+const toPersian = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+
+describe('accounts, sessions and security, in Chromium', () => {
+  it('signs up by email, logs in, changes the password, manages sessions and resets the password (en)', async () => {
+    const email = 'ada@hestia.local';
+    const first = 'Ada-Lovel4ce';
+    const second = 'Byron-Engine7';
+    const third = 'Analytic-Eng1ne';
+
+    const ctx = await newContext('en');
+    const page = await ctx.newPage();
+    await page.goto(stack.server.url);
+    await page.getByTestId('screen-authenticate').waitFor();
+    await shot(page, 'authenticate-en');
+
+    // Sign up: the policy and the confirmation are checked before anything is sent.
+    await page.getByTestId('to-signup').click();
+    await page.getByTestId('screen-signup').waitFor();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('signup-first-name').fill('Ada');
+    await page.getByTestId('signup-last-name').fill('Lovelace');
+    await page.getByTestId('signup-password').fill('short1');
+    await page.getByTestId('signup-confirm').fill('short2');
+    await page.getByTestId('signup-submit').click();
+    await page.getByText('The password must have at least 8 characters', { exact: false }).waitFor();
+    await page.getByText('The passwords do not match.').waitFor();
+    await shot(page, 'signup-invalid-en');
+    expect(mailsTo(email)).toBe(0);
+    await page.getByTestId('signup-password').fill(first);
+    await page.getByTestId('signup-confirm').fill(first);
+    const before = mailsTo(email);
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('code-input').waitFor();
+    const code = await nextCode(email, before);
+    // A wrong code gets the spec's message and makes no account.
+    await page.getByTestId('code-input').fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('signup-submit').click();
+    await page.getByText('The verification code is not correct.').waitFor();
+    expect(await page.getByTestId('resend-code').isDisabled()).toBe(true);
+    await shot(page, 'signup-code-en');
+    await page.getByTestId('code-input').fill(code);
+    await page.getByTestId('signup-submit').click();
+
+    // Logged in: the save-login sheet asks on the dashboard, 35% of the height.
+    const sheet = page.getByTestId('save-login-sheet');
+    await sheet.waitFor();
+    const box = await sheet.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(PHONE.height * 0.3);
+    await shot(page, 'save-login-en');
+    await page.getByTestId('save-login-save').click();
+    await sheet.waitFor({ state: 'detached' });
+
+    // Settings → log out → log in again with the password; the sheet does not ask twice.
+    await page.getByTestId('tab-setting').click();
+    await page.getByTestId('to-security').waitFor();
+    await shot(page, 'setting-en');
+    await page.getByTestId('logout').click();
+    await page.getByTestId('screen-authenticate').waitFor();
+    expect(await page.getByTestId('login-email').inputValue()).toBe(email);
+    await page.getByTestId('login-password').fill('Wrong-pass1');
+    await page.getByTestId('login-submit').click();
+    await page.getByText('The username or password is incorrect.').waitFor();
+    await logIn(page, email, first);
+    expect(await sheet.count()).toBe(0);
+
+    // A device shared with the new user (its API session ends with the password change below).
+    await shareAPlugWith(email, first);
+
+    // Change password: the same one is refused with the spec's message, then a new one is taken.
+    await page.getByTestId('tab-setting').click();
+    await page.getByTestId('to-security').click();
+    await page.getByTestId('screen-security').waitFor();
+    await page.getByTestId('current-password').fill(first);
+    await page.getByTestId('new-password').fill(first);
+    await page.getByTestId('confirm-password').fill(first);
+    await page.getByTestId('change-password-submit').click();
+    await page.getByText('New password should be different from existing.').waitFor();
+    await page.getByTestId('new-password').fill(second);
+    await page.getByTestId('confirm-password').fill(second);
+    await page.getByTestId('change-password-submit').click();
+    await page.getByTestId('change-password-done').waitFor();
+
+    // A second browser logs in: two sessions.
+    const other = await newContext('en', { width: 1280, height: 800 });
+    const otherPage = await other.newPage();
+    const socketClosed: string[] = [];
+    otherPage.on('websocket', (ws) => ws.on('close', () => socketClosed.push(ws.url())));
+    await otherPage.goto(stack.server.url);
+    await logIn(otherPage, email, second);
+    await otherPage.getByTestId('save-login-not-now').click();
+    await page.reload();
+    await expect.poll(() => page.getByTestId('session').count(), { timeout: 5000 }).toBe(2);
+    await page.getByTestId('sessions').scrollIntoViewIfNeeded();
+    await shot(page, 'security-en');
+
+    // Terminate the other: its socket closes and its next call is refused; it lands on authenticate.
+    await page
+      .locator('[data-testid="session"][data-current="false"]')
+      .getByTestId('terminate-session')
+      .click();
+    await page.getByTestId('terminate-confirm').click();
+    await expect.poll(() => page.getByTestId('session').count(), { timeout: 5000 }).toBe(1);
+    await shot(page, 'terminated-en');
+    await expect.poll(() => socketClosed.length, { timeout: 5000 }).toBeGreaterThan(0);
+    await otherPage.getByTestId('tab-devices').click();
+    await otherPage.reload();
+    await otherPage.getByTestId('screen-authenticate').waitFor({ timeout: 10_000 });
+    await otherPage.screenshot({ path: `${artifacts}/account-terminated-other-en.png` });
+    await other.close();
+
+    // Profile: name and the photo, with a preview before upload.
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/profile`);
+    await page.getByTestId('screen-profile').waitFor();
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Ada Lovelace');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByTestId('profile-photo-input')
+      .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('profile-photo-save').click();
+    await page.getByTestId('profile-photo-save').waitFor({ state: 'detached' });
+    await shot(page, 'profile-en');
+    await page.getByTestId('edit-name').click();
+    await page.getByTestId('screen-edit-profile').waitFor();
+    await page.getByTestId('edit-first-name').fill('Augusta');
+    await page.getByTestId('edit-save').click();
+    await page.getByTestId('screen-profile').waitFor();
+    await expect.poll(() => page.getByTestId('profile-name').textContent()).toBe('Augusta Lovelace');
+
+    // Reset the password by recovery code.
+    await page.getByTestId('back').click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('to-reset').click();
+    await page.getByTestId('screen-reset-password').waitFor();
+    await page.getByTestId('login-email').fill(email);
+    let sent = mailsTo(email);
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('code-input').waitFor();
+    const recovery = await nextCode(email, sent);
+    await page.getByTestId('code-input').fill(recovery);
+    await shot(page, 'reset-code-en');
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('reset-password').fill(second);
+    await page.getByTestId('reset-confirm').fill(third);
+    await page.getByTestId('reset-submit').click();
+    await page.getByText('The passwords do not match.').waitFor();
+    await page.getByTestId('reset-confirm').fill(second);
+    await page.getByTestId('reset-password').fill(third);
+    await page.getByTestId('reset-confirm').fill(third);
+    await shot(page, 'reset-new-en');
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('login-notice').waitFor();
+    await logIn(page, email, third);
+
+    // Log in by one-time code.
+    await page.getByTestId('tab-setting').click();
+    await page.getByTestId('logout').click();
+    await choose(page, 'login-method-code');
+    await page.getByTestId('login-email').fill(email);
+    sent = mailsTo(email);
+    await page.getByTestId('login-submit').click();
+    const once = await nextCode(email, sent);
+    await page.getByTestId('code-input').fill(once);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('bottom-tab-bar').waitFor();
+    await ctx.close();
+  }, 90_000);
+
+  it('shows the same screens in Persian, right to left, with Persian digits', async () => {
+    const email = 'dara@hestia.local';
+    const password = 'Dara-Pass2024';
+    const ctx = await newContext('fa');
+    const page = await ctx.newPage();
+    await page.goto(stack.server.url);
+    await page.getByTestId('screen-authenticate').waitFor();
+    expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+      'rtl',
+      'fa',
+    ]);
+    await page.getByTestId('login-submit').click();
+    await page.getByText('وارد کردن ایمیل الزامی است.').waitFor();
+    await shot(page, 'authenticate-fa');
+
+    // Sign-up by mobile: the country, Persian digits typed and shown, the spec's messages.
+    await page.getByTestId('to-signup').click();
+    await choose(page, 'channel-mobile');
+    await page.getByTestId('login-mobile').fill('۱۲');
+    await page.getByTestId('signup-submit').click();
+    await page.getByText('شماره موبایل نامعتبر است.').waitFor();
+    await page.getByTestId('login-mobile').fill('۰۹۱۲۳۴۵۶۷۸۹');
+    expect(await page.getByTestId('login-mobile').inputValue()).toBe('۰۹۱۲۳۴۵۶۷۸۹');
+    await shot(page, 'signup-mobile-fa');
+
+    // Sign up by email in Persian, with the code typed in Persian digits.
+    await choose(page, 'channel-email');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('signup-password').fill(password);
+    await page.getByTestId('signup-confirm').fill(password);
+    const before = mailsTo(email);
+    await page.getByTestId('signup-submit').click();
+    const code = await nextCode(email, before);
+    await page.getByTestId('code-input').fill(toPersian(code));
+    expect(await page.getByTestId('code-input').inputValue()).toBe(toPersian(code));
+    await shot(page, 'signup-code-fa');
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('save-login-sheet').waitFor();
+    await shot(page, 'save-login-fa');
+    await page.getByTestId('save-login-not-now').click();
+
+    await page.getByTestId('tab-setting').click();
+    await page.getByTestId('to-security').waitFor();
+    await shot(page, 'setting-fa');
+    await page.getByTestId('to-security').click();
+    await page.getByTestId('change-password-submit').click();
+    await page.getByText('رمز عبور فعلی را وارد کنید.').waitFor();
+    await page.getByTestId('current-password').fill(password);
+    await page.getByTestId('new-password').fill(password);
+    await page.getByTestId('confirm-password').fill(password);
+    await page.getByTestId('change-password-submit').click();
+    await page.getByText('رمز عبور جدید باید با رمز فعلی متفاوت باشد.').first().waitFor();
+    await shot(page, 'security-fa');
+
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/profile`);
+    await page.getByTestId('screen-profile').waitFor();
+    await shot(page, 'profile-fa');
+    await page
+      .getByTestId('theme-purple')
+      .check({ force: true })
+      .catch(() => undefined);
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/setting`);
+    await choose(page, 'theme-purple');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.color)).toBe('purple');
+    await shot(page, 'theme-purple-fa');
+
+    // Navigation state: a fresh start with the token returns to the last screen.
+    await page.goto(stack.server.url);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/bottom-tab-bar-navigator/setting');
+
+    // Reset in Persian: the steps and the resend countdown in Persian digits.
+    await page.getByTestId('logout').click();
+    await page.getByTestId('to-reset').click();
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('code-input').waitFor();
+    expect(await page.getByTestId('resend-code').textContent()).toMatch(/[۰-۹]/);
+    await shot(page, 'reset-code-fa');
+    await ctx.close();
+  }, 90_000);
+});
