@@ -1,14 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { HestiaClient } from '@hestia/client';
-import {
-  createServer,
-  deviceRepository,
-  hashPassword,
-  loadConfig,
-  newAccessToken,
-  userRepository,
-} from '@hestia/server';
+import { deviceRepository, newAccessToken } from '@hestia/server';
 import mqtt from 'mqtt';
+import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
 const CLIENTS = 1000;
@@ -17,21 +11,9 @@ const EVERY_MS = 100;
 
 /** 1,000 WebSocket clients watching one device: delay from the device's publish to each client. */
 export async function fanoutBench(): Promise<void> {
-  const server = await createServer(
-    loadConfig({
-      PORT: '0',
-      MQTT_PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DEMO: 'off',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const server = await startBenchServer();
   const db = server.database.db;
-  const user = await userRepository(db).create({
-    email: 'fanout@example.com',
-    passwordHash: await hashPassword('BenchPass1'),
-  });
+  const user = await benchUser(server, 'fanout@example.com');
   const device = await deviceRepository(db).create({
     ownerId: user.id,
     name: 'Probe',
@@ -39,7 +21,10 @@ export async function fanoutBench(): Promise<void> {
     profileId: 'plug-metering',
     accessToken: newAccessToken(),
   });
-  const { token } = await new HestiaClient({ baseUrl: server.url }).login('fanout@example.com', 'BenchPass1');
+  const { token } = await new HestiaClient({ baseUrl: server.url }).login(
+    'fanout@example.com',
+    BENCH_PASSWORD,
+  );
   const publisher = await mqtt.connectAsync(server.mqttUrl, { username: device.accessToken });
 
   // The worker loads TypeScript through tsx, as the main thread does.

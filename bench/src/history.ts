@@ -1,13 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import {
-  createServer,
-  deviceRepository,
-  hashPassword,
-  loadConfig,
-  newAccessToken,
-  userRepository,
-} from '@hestia/server';
+import { deviceRepository, newAccessToken } from '@hestia/server';
 import pg from 'pg';
+import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
 const DAYS = 30;
@@ -16,15 +10,10 @@ const BUCKETS = 720;
 const RUNS = 40;
 
 async function run(label: string, env: Record<string, string>): Promise<void> {
-  const server = await createServer(
-    loadConfig({ PORT: '0', MQTT_PORT: '0', HOST: '127.0.0.1', DEMO: 'off', LOG_LEVEL: 'silent', ...env }),
-  );
+  const server = await startBenchServer(env);
   try {
     const db = server.database.db;
-    const user = await userRepository(db).create({
-      email: `history-${Date.now()}@example.com`,
-      passwordHash: await hashPassword('BenchPass1'),
-    });
+    const user = await benchUser(server, `history-${Date.now()}@example.com`);
     const device = await deviceRepository(db).create({
       ownerId: user.id,
       name: 'Meter',
@@ -42,7 +31,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
     const client = await import('@hestia/client').then(({ HestiaClient }) => {
       let token: string | undefined;
       const c = new HestiaClient({ baseUrl: server.url, getToken: () => token });
-      return c.login(user.email as string, 'BenchPass1').then((r) => {
+      return c.login(user.email as string, BENCH_PASSWORD).then((r) => {
         token = r.token;
         return c;
       });

@@ -1,18 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { HestiaClient } from '@hestia/client';
-import {
-  createServer,
-  deviceRepository,
-  hashPassword,
-  loadConfig,
-  newAccessToken,
-  schema,
-  userRepository,
-} from '@hestia/server';
+import { deviceRepository, newAccessToken, schema } from '@hestia/server';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
+import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 5000);
@@ -67,21 +60,9 @@ async function mosquittoFloor(url: string): Promise<number | null> {
  * message was stored.
  */
 export async function ingestBench(): Promise<void> {
-  const server = await createServer(
-    loadConfig({
-      PORT: '0',
-      MQTT_PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DEMO: 'off',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const server = await startBenchServer();
   const db = server.database.db;
-  const user = await userRepository(db).create({
-    email: 'ingest@example.com',
-    passwordHash: await hashPassword('BenchPass1'),
-  });
+  const user = await benchUser(server, 'ingest@example.com');
   const repo = deviceRepository(db);
   const devices: Array<{ id: string; accessToken: string }> = [];
   for (let i = 0; i < DEVICES; i++) {
@@ -95,7 +76,10 @@ export async function ingestBench(): Promise<void> {
       }),
     );
   }
-  const { token } = await new HestiaClient({ baseUrl: server.url }).login('ingest@example.com', 'BenchPass1');
+  const { token } = await new HestiaClient({ baseUrl: server.url }).login(
+    'ingest@example.com',
+    BENCH_PASSWORD,
+  );
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`);
   await new Promise((r) => ws.once('open', r));
   let delays: number[] = [];

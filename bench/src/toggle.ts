@@ -1,14 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { HestiaClient } from '@hestia/client';
-import {
-  createServer,
-  deviceRepository,
-  hashPassword,
-  loadConfig,
-  newAccessToken,
-  userRepository,
-} from '@hestia/server';
+import { deviceRepository, newAccessToken } from '@hestia/server';
 import { startFleet } from '@hestia/simulator';
+import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
 const DEVICES = 200;
@@ -21,21 +15,9 @@ const WARMUP = 200;
  * own MQTT round trip to the same devices).
  */
 export async function toggleBench(): Promise<void> {
-  const server = await createServer(
-    loadConfig({
-      PORT: '0',
-      MQTT_PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DEMO: 'off',
-      LOG_LEVEL: 'silent',
-    }),
-  );
+  const server = await startBenchServer();
   const db = server.database.db;
-  const user = await userRepository(db).create({
-    email: 'bench@example.com',
-    passwordHash: await hashPassword('BenchPass1'),
-  });
+  const user = await benchUser(server, 'bench@example.com');
   const devices: Array<{ id: string; accessToken: string; profileId: string }> = [];
   for (let i = 0; i < DEVICES; i++) {
     devices.push(
@@ -55,7 +37,7 @@ export async function toggleBench(): Promise<void> {
   });
   let token: string | undefined;
   const client = new HestiaClient({ baseUrl: server.url, getToken: () => token });
-  token = (await client.login('bench@example.com', 'BenchPass1')).token;
+  token = (await client.login('bench@example.com', BENCH_PASSWORD)).token;
   for (let tries = 0; ; tries++) {
     const list = await client.listDevices();
     if (list.filter((d) => d.deviceData.active === true).length === DEVICES) break;

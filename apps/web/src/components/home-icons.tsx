@@ -1,40 +1,6 @@
-import type { SVGProps } from 'react';
+import { type IconProps, Svg } from './icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 24, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-/** Points back: left in LTR, right in RTL. */
-export const BackIcon = ({ className = '', ...p }: IconProps) => (
-  <Svg className={`rtl:-scale-x-100 ${className}`} {...p}>
-    <path d="M14.5 5.5 8 12l6.5 6.5" />
-  </Svg>
-);
-
-/** Points forward (into a row's screen): right in LTR, left in RTL. */
-export const ForwardIcon = ({ className = '', ...p }: IconProps) => (
-  <Svg className={`rtl:-scale-x-100 ${className}`} {...p}>
-    <path d="M9.5 5.5 16 12l-6.5 6.5" />
-  </Svg>
-);
+export { BackIcon, ChevronEndIcon as ForwardIcon } from './icons.tsx';
 
 export const PlusIcon = (p: IconProps) => (
   <Svg strokeWidth={2} {...p}>

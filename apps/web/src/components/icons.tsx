@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 24, children, ...rest }: IconProps) {
+/** The one outline-icon frame: 24-unit grid, current colour, hidden from assistive technology. */
+export function Svg({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,26 +1,8 @@
-import { type ReactNode, type SVGProps, useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { Svg as BaseSvg, type IconProps } from '../icons.tsx';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Chart icons are drawn a little smaller than the app's default. */
+const Svg = ({ size = 20, ...rest }: IconProps) => <BaseSvg size={size} {...rest} />;
 
 export const DownloadIcon = (p: IconProps) => (
   <Svg {...p}>

@@ -1,0 +1,26 @@
+import { createServer, type HestiaServer, hashPassword, loadConfig, userRepository } from '@hestia/server';
+
+export const BENCH_PASSWORD = 'BenchPass1';
+
+/** A server on free ports, quiet, without the demo home; in-memory PGlite unless `env` says otherwise. */
+export function startBenchServer(env: Record<string, string> = {}): Promise<HestiaServer> {
+  return createServer(
+    loadConfig({
+      PORT: '0',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DEMO: 'off',
+      LOG_LEVEL: 'silent',
+      ...env,
+    }),
+  );
+}
+
+/** A user whose devices the benchmark creates; its password is BENCH_PASSWORD. */
+export async function benchUser(server: HestiaServer, email: string) {
+  return userRepository(server.database.db).create({
+    email,
+    passwordHash: await hashPassword(BENCH_PASSWORD),
+  });
+}
