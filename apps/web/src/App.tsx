@@ -9,8 +9,11 @@ import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
 import { accountRoutes } from './routes/account-routes.tsx';
+import { automationRoutes } from './routes/automation-routes.tsx';
+import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
+import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -72,6 +75,9 @@ function AppRoutes() {
         {homeRoutes()}
         {accountRoutes()}
         {reportRoutes()}
+        {controlRoutes()}
+        {automationRoutes()}
+        {timerRoutes()}
         <Route path="*" element={<Navigate to={paths.splash} replace />} />
       </Routes>
     </Suspense>

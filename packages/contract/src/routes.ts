@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { accountRoutes } from './routes-account.ts';
 import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
+import { deviceRoutes } from './routes-device.ts';
 import { homeRoutes } from './routes-home.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -22,6 +23,7 @@ export interface RouteDef {
 export const routes = {
   ...accountRoutes,
   ...homeRoutes,
+  ...deviceRoutes,
   ...dataRoutes,
   ...automationRoutes,
 } as const;

@@ -1,12 +1,23 @@
 import 'i18next';
 import type accountEn from '../locales/account/en.json';
+import type automationEn from '../locales/automation/en.json';
 import type chartsEn from '../locales/charts/en.json';
+import type controlEn from '../locales/control/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
+import type timersEn from '../locales/timers/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof homeEn & typeof accountEn & typeof chartsEn };
+    resources: {
+      translation: typeof en &
+        typeof homeEn &
+        typeof accountEn &
+        typeof chartsEn &
+        typeof controlEn &
+        typeof automationEn &
+        typeof timersEn;
+    };
   }
 }

@@ -5,16 +5,28 @@ import accountEn from '../locales/account/en.json';
 import accountFa from '../locales/account/fa.json';
 import accountTr from '../locales/account/tr.json';
 import ar from '../locales/ar.json';
+import automationAr from '../locales/automation/ar.json';
+import automationEn from '../locales/automation/en.json';
+import automationFa from '../locales/automation/fa.json';
+import automationTr from '../locales/automation/tr.json';
 import chartsAr from '../locales/charts/ar.json';
 import chartsEn from '../locales/charts/en.json';
 import chartsFa from '../locales/charts/fa.json';
 import chartsTr from '../locales/charts/tr.json';
+import controlAr from '../locales/control/ar.json';
+import controlEn from '../locales/control/en.json';
+import controlFa from '../locales/control/fa.json';
+import controlTr from '../locales/control/tr.json';
 import en from '../locales/en.json';
 import fa from '../locales/fa.json';
 import homeAr from '../locales/home/ar.json';
 import homeEn from '../locales/home/en.json';
 import homeFa from '../locales/home/fa.json';
 import homeTr from '../locales/home/tr.json';
+import timersAr from '../locales/timers/ar.json';
+import timersEn from '../locales/timers/en.json';
+import timersFa from '../locales/timers/fa.json';
+import timersTr from '../locales/timers/tr.json';
 import tr from '../locales/tr.json';
 import {
   DEFAULT_LANGUAGE,
@@ -24,19 +36,15 @@ import {
 } from '../state/app-setting-store.ts';
 import { mergeTranslations } from './merge.ts';
 
+/** Each feature keeps its own locale files (`locales/{feature}/{lang}.json`); all land in `translation`. */
+const merged = <T extends object>(base: T, ...features: object[]) =>
+  features.reduce<object>((acc, f) => mergeTranslations(acc as never, f as never), base) as T;
+
 export const resources = {
-  en: {
-    translation: mergeTranslations(mergeTranslations(mergeTranslations(en, homeEn), accountEn), chartsEn),
-  },
-  fa: {
-    translation: mergeTranslations(mergeTranslations(mergeTranslations(fa, homeFa), accountFa), chartsFa),
-  },
-  ar: {
-    translation: mergeTranslations(mergeTranslations(mergeTranslations(ar, homeAr), accountAr), chartsAr),
-  },
-  tr: {
-    translation: mergeTranslations(mergeTranslations(mergeTranslations(tr, homeTr), accountTr), chartsTr),
-  },
+  en: { translation: merged(en, accountEn, automationEn, chartsEn, controlEn, homeEn, timersEn) },
+  fa: { translation: merged(fa, accountFa, automationFa, chartsFa, controlFa, homeFa, timersFa) },
+  ar: { translation: merged(ar, accountAr, automationAr, chartsAr, controlAr, homeAr, timersAr) },
+  tr: { translation: merged(tr, accountTr, automationTr, chartsTr, controlTr, homeTr, timersTr) },
 } as const;
 
 const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);

@@ -1,7 +1,6 @@
-import { lazy, type ReactNode } from 'react';
-import { Navigate, Route, useLocation } from 'react-router';
-import { paths, TAB_NAVIGATOR } from '../routes.ts';
-import { useAuthStore } from '../state/auth-store.ts';
+import { lazy } from 'react';
+import { Route } from 'react-router';
+import { type Stacked, stackedRoutes } from './stacked.tsx';
 
 const DeviceListScreen = lazy(() => import('../screens/DeviceListScreen.tsx'));
 const setting = () => import('../screens/home/DeviceSettingScreen.tsx');
@@ -28,19 +27,8 @@ const GeneralAddScreen = lazy(() =>
   import('../screens/home/GeneralAddScreen.tsx').then((m) => ({ default: m.GeneralAddScreen })),
 );
 
-/** Logged out, a stacked screen leads to authenticate and is resumed after login (spec section 2). */
-function LoggedIn({ children }: { children: ReactNode }) {
-  const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
-  const location = useLocation();
-  if (!isLoggedIn)
-    return (
-      <Navigate to={paths.authenticate} replace state={{ from: `${location.pathname}${location.search}` }} />
-    );
-  return children;
-}
-
 /** Screens stacked on the tab navigator (no tab bar), with the path each is reached by. */
-const STACKED: ReadonlyArray<[string, ReactNode]> = [
+const STACKED: readonly Stacked[] = [
   ['SharedDevice/:token', <SharedDeviceScreen key="s" />],
   ['device-setting/:id', <DeviceSettingScreen key="s" />],
   ['device-information/:id', <DeviceInformationScreen key="s" />],
@@ -60,9 +48,7 @@ const STACKED: ReadonlyArray<[string, ReactNode]> = [
 export function homeRoutes() {
   return [
     <Route key="share-link" path="/share/:token" element={<ShareLinkRedirect />} />,
-    ...STACKED.map(([path, element]) => (
-      <Route key={path} path={`${TAB_NAVIGATOR}/${path}`} element={<LoggedIn>{element}</LoggedIn>} />
-    )),
+    ...stackedRoutes(STACKED),
   ];
 }
 
