@@ -1,5 +1,5 @@
-import type { LoginResult, Profile, Session } from '@hestia/contract';
 import type { CallInput } from '@hestia/client';
+import type { LoginResult, Profile, Session } from '@hestia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../state/auth-store.ts';
 import { api } from './api.ts';
@@ -88,7 +88,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: { type: UpdateType; body: Record<string, unknown> }) =>
       withFreshToken(() =>
-        api.call('updateProfile', { params: { type: input.type }, body: input.body } as CallInput<'updateProfile'>),
+        api.call('updateProfile', {
+          params: { type: input.type },
+          body: input.body,
+        } as CallInput<'updateProfile'>),
       ),
     onSuccess: (profile: Profile) => qc.setQueryData(profileKey, profile),
   });

@@ -7,7 +7,10 @@ function base64url(bytes: Uint8Array): string {
 }
 
 /** SHA-256 of the raw client id, base64url (43 characters of [A-Za-z0-9_-]). */
-export async function hashClientId(raw: string, subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle) {
+export async function hashClientId(
+  raw: string,
+  subtle: SubtleCrypto | undefined = globalThis.crypto?.subtle,
+) {
   // crypto.subtle exists only in secure contexts; on plain http (a LAN address) the raw id, itself
   // random and 32+ characters of [0-9a-f-], serves: hashing a random value reveals nothing more.
   if (!subtle) return raw.replace(/[^A-Za-z0-9_-]/g, '');

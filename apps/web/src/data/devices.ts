@@ -115,7 +115,8 @@ export function useSetFavourite() {
         input.deviceIds.map((deviceId) => withFreshToken(() => api.call(route, { body: { deviceId } }))),
       );
     },
-    onMutate: (input) => patchDevices(new Set(input.deviceIds), (d) => ({ ...d, isFavourite: input.favourite })),
+    onMutate: (input) =>
+      patchDevices(new Set(input.deviceIds), (d) => ({ ...d, isFavourite: input.favourite })),
     onSettled: () => refreshDevices(),
   });
 }

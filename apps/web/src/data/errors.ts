@@ -5,7 +5,9 @@ import { i18n } from '../i18n/index.ts';
 
 /** Server message text to its translation key, from the contract's two message lists. */
 const keyByMessage = new Map<string, string>([
-  ...(Object.keys(errorCatalog) as ErrorCode[]).map((code) => [errorCatalog[code].message, `errors.${code}`] as const),
+  ...(Object.keys(errorCatalog) as ErrorCode[]).map(
+    (code) => [errorCatalog[code].message, `errors.${code}`] as const,
+  ),
   ...Object.entries(messages).map(([name, text]) => [text, `errors.auth.${name}`] as const),
   ['network error', 'errors.network'],
   ['timeout', 'errors.timeout'],
@@ -43,7 +45,10 @@ export function sessionEndOf(err: unknown): 'logout' | 'reset' | null {
 
 /** Queries retry up to 3 times, never on 401 or 404 (spec section 7). */
 export function shouldRetry(failureCount: number, err: unknown): boolean {
-  if (err instanceof ApiError && (err.statusCode === 401 || err.statusCode === 404 || err.statusCode === 1015))
+  if (
+    err instanceof ApiError &&
+    (err.statusCode === 401 || err.statusCode === 404 || err.statusCode === 1015)
+  )
     return false;
   return failureCount < 3;
 }

@@ -56,7 +56,10 @@ export function useDeviceFreshness(deviceId: string, deviceProfileId?: string): 
   const live = useFreshnessStore((s) => deviceId in s.liveAt);
   const offset = useAppSettingStore((s) => s.timeOffset);
   const tick = useTick();
-  const plan = useMemo(() => reportingPlanOf(deviceProfileId ? getProfile(deviceProfileId) : undefined), [deviceProfileId]);
+  const plan = useMemo(
+    () => reportingPlanOf(deviceProfileId ? getProfile(deviceProfileId) : undefined),
+    [deviceProfileId],
+  );
   return useMemo(() => {
     const times = values ? Object.values(values).map((p) => p[0]) : [];
     const outdated = outdatedKeysOf(plan, values, tick + offset);

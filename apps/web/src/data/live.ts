@@ -25,7 +25,11 @@ interface LiveState {
 export type LiveAccess = Access | 'none';
 
 // Offline first (issue 6): start from the state saved by the last visit; it is stale until the socket confirms it.
-export const useLiveStore = create<LiveState>()(() => ({ values: lastKnownValues(), socketConnected: null, access: {} }));
+export const useLiveStore = create<LiveState>()(() => ({
+  values: lastKnownValues(),
+  socketConnected: null,
+  access: {},
+}));
 useLiveStore.subscribe((s, prev) => {
   if (s.values !== prev.values) rememberValues(s.values);
 });

@@ -1,6 +1,12 @@
 import type { LoginResult } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import { createRefresher, REFRESH_POLL_MS, type RefresherDeps, TAB_BAR_REFRESH_LEAD_MS, type TokenSnapshot } from './refresher.ts';
+import {
+  createRefresher,
+  REFRESH_POLL_MS,
+  type RefresherDeps,
+  TAB_BAR_REFRESH_LEAD_MS,
+  type TokenSnapshot,
+} from './refresher.ts';
 
 class NetworkError extends Error {}
 class Disabled extends Error {
@@ -17,7 +23,9 @@ function fakeClock(start: number) {
     sleepers,
     async advance(ms: number) {
       now += ms;
-      for (const s of sleepers.splice(0).filter((x) => x.at <= now || (sleepers.push(x), false))) s.resolve();
+      const due = sleepers.filter((x) => x.at <= now);
+      sleepers.splice(0, sleepers.length, ...sleepers.filter((x) => x.at > now));
+      for (const s of due) s.resolve();
       await Promise.resolve();
       await Promise.resolve();
     },

@@ -51,7 +51,8 @@ export function createRefresher(deps: RefresherDeps) {
     try {
       const result = await deps.refresh(current);
       if (!result.token || !result.refreshToken || typeof result.expiresIn !== 'number') deps.end('logout');
-      else deps.adopt({ token: result.token, refreshToken: result.refreshToken, expiresIn: result.expiresIn });
+      else
+        deps.adopt({ token: result.token, refreshToken: result.refreshToken, expiresIn: result.expiresIn });
     } catch (err) {
       if (deps.resetsStores(err)) deps.end('reset');
       else if (!deps.keepsSession(err)) deps.end('logout');

@@ -99,7 +99,8 @@ export function useReportsQuery(deviceId: string) {
 export function useReportQuery(deviceId: string, reportId: string | null) {
   return useQuery({
     queryKey: historyKeys.report(deviceId, reportId ?? ''),
-    queryFn: () => withFreshToken(() => api.call('getReport', { params: { deviceId, reportId: reportId ?? '' } })),
+    queryFn: () =>
+      withFreshToken(() => api.call('getReport', { params: { deviceId, reportId: reportId ?? '' } })),
     enabled: reportId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -144,7 +145,10 @@ export function useSetTariff() {
 }
 
 /** The report's CSV file (a download, outside the JSON wrapper) with its suggested file name. */
-export async function fetchReportCsv(deviceId: string, reportId: string): Promise<{ blob: Blob; fileName: string }> {
+export async function fetchReportCsv(
+  deviceId: string,
+  reportId: string,
+): Promise<{ blob: Blob; fileName: string }> {
   return withFreshToken(async () => {
     const token = useAuthStore.getState().token;
     const res = await fetch(`${API_PREFIX}/reports/${deviceId}/${reportId}/csv`, {

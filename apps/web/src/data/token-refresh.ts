@@ -59,7 +59,11 @@ async function refreshCall(current: TokenSnapshot): Promise<Partial<LoginResult>
   const run = async (): Promise<Partial<LoginResult>> => {
     const stored = storedTokens();
     if (stored && stored.refreshToken !== current.refreshToken && (stored.expiresIn ?? 0) > correctedNow()) {
-      return { token: stored.token ?? '', refreshToken: stored.refreshToken ?? '', expiresIn: stored.expiresIn ?? 0 };
+      return {
+        token: stored.token ?? '',
+        refreshToken: stored.refreshToken ?? '',
+        expiresIn: stored.expiresIn ?? 0,
+      };
     }
     return api.call('refreshToken', {
       body: { token: current.token ?? undefined, refreshToken: current.refreshToken ?? '' },
