@@ -7,6 +7,8 @@ import {
   deviceRepository,
   type HestiaServer,
   loadConfig,
+  newAccessToken,
+  userRepository,
 } from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
 import { type Browser, chromium } from 'playwright-core';
@@ -20,6 +22,11 @@ export interface E2eStack {
   outbox: string[];
   fleet: Fleet;
   browser: Browser;
+  /**
+   * Give the demo user one more simulated device of any catalogue model (in the demo place, or in
+   * `assetId`), connected over MQTT like the rest of the fleet. Returns its id.
+   */
+  addDevice(profileId: string, name: string, assetId?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +67,23 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
     outbox,
     fleet,
     browser,
+    async addDevice(profileId, name, assetId) {
+      const db = server.database.db;
+      const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
+      if (!owner) throw new Error('the demo user is missing');
+      const place = devices[0]?.assetId;
+      const row = await deviceRepository(db).create({
+        ownerId: owner.id,
+        assetId: assetId ?? place ?? null,
+        name,
+        label: name,
+        profileId,
+        accessToken: newAccessToken(),
+        simulated: true,
+      });
+      await fleet.add({ id: row.id, accessToken: row.accessToken, profileId });
+      return row.id;
+    },
     stop: async () => {
       await browser.close();
       await fleet.stop();
