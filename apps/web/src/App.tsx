@@ -13,6 +13,7 @@ import { automationRoutes } from './routes/automation-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
+import { settingsRoutes } from './routes/settings-routes.tsx';
 import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
@@ -76,6 +77,7 @@ function AppRoutes() {
         {accountRoutes()}
         {reportRoutes()}
         {controlRoutes()}
+        {settingsRoutes()}
         {automationRoutes()}
         {timerRoutes()}
         <Route path="*" element={<Navigate to={paths.splash} replace />} />

@@ -3,6 +3,7 @@ import type accountEn from '../locales/account/en.json';
 import type automationEn from '../locales/automation/en.json';
 import type chartsEn from '../locales/charts/en.json';
 import type controlEn from '../locales/control/en.json';
+import type deviceEn from '../locales/device/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
 import type timersEn from '../locales/timers/en.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
         typeof accountEn &
         typeof chartsEn &
         typeof controlEn &
+        typeof deviceEn &
         typeof automationEn &
         typeof timersEn;
     };

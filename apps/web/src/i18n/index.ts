@@ -17,6 +17,10 @@ import controlAr from '../locales/control/ar.json';
 import controlEn from '../locales/control/en.json';
 import controlFa from '../locales/control/fa.json';
 import controlTr from '../locales/control/tr.json';
+import deviceAr from '../locales/device/ar.json';
+import deviceEn from '../locales/device/en.json';
+import deviceFa from '../locales/device/fa.json';
+import deviceTr from '../locales/device/tr.json';
 import en from '../locales/en.json';
 import fa from '../locales/fa.json';
 import homeAr from '../locales/home/ar.json';
@@ -41,10 +45,10 @@ const merged = <T extends object>(base: T, ...features: object[]) =>
   features.reduce<object>((acc, f) => mergeTranslations(acc as never, f as never), base) as T;
 
 export const resources = {
-  en: { translation: merged(en, accountEn, automationEn, chartsEn, controlEn, homeEn, timersEn) },
-  fa: { translation: merged(fa, accountFa, automationFa, chartsFa, controlFa, homeFa, timersFa) },
-  ar: { translation: merged(ar, accountAr, automationAr, chartsAr, controlAr, homeAr, timersAr) },
-  tr: { translation: merged(tr, accountTr, automationTr, chartsTr, controlTr, homeTr, timersTr) },
+  en: { translation: merged(en, accountEn, automationEn, chartsEn, controlEn, deviceEn, homeEn, timersEn) },
+  fa: { translation: merged(fa, accountFa, automationFa, chartsFa, controlFa, deviceFa, homeFa, timersFa) },
+  ar: { translation: merged(ar, accountAr, automationAr, chartsAr, controlAr, deviceAr, homeAr, timersAr) },
+  tr: { translation: merged(tr, accountTr, automationTr, chartsTr, controlTr, deviceTr, homeTr, timersTr) },
 } as const;
 
 const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);

@@ -1,0 +1,22 @@
+import type { FamilyId } from '@hestia/catalog';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { DeviceControl } from '../../data/control.ts';
+
+/** What every family's control panel receives: the device's id and its `useDeviceControl` result. */
+export interface PanelProps {
+  deviceId: string;
+  control: DeviceControl;
+}
+
+type Panel = LazyExoticComponent<ComponentType<PanelProps>>;
+
+/**
+ * The bespoke panel of each family the spec names a screen for (issue 7). A family missing here
+ * gets the generic renderer, built from the catalogue's capabilities (`uiFields`). Each panel is
+ * its own lazy chunk, exported as `default` from its file in this folder.
+ */
+const lazyPanel = (load: () => Promise<{ default: ComponentType<PanelProps> }>): Panel => lazy(load);
+
+export const panels: Partial<Record<FamilyId, Panel>> = {
+  // One line per family, e.g. `plug: lazyPanel(() => import('./PlugPanel.tsx')),`
+};
