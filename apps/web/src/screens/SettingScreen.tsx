@@ -12,17 +12,12 @@ import {
   SystemIcon,
   UserIcon,
 } from '../components/icons.tsx';
+import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
-import { changeLanguage, currentLanguage } from '../i18n/index.ts';
+import { currentLanguage } from '../i18n/index.ts';
 import { accountPaths } from '../routes.ts';
-import {
-  type Appearance,
-  LANGUAGES,
-  THEME_COLORS,
-  THEME_HEX,
-  useAppSettingStore,
-} from '../state/app-setting-store.ts';
+import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -156,38 +151,7 @@ export default function SettingScreen() {
       </Section>
 
       <Section title={t('setting.language')}>
-        <div
-          role="radiogroup"
-          aria-label={t('setting.language')}
-          className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
-        >
-          {LANGUAGES.map((lng) => (
-            <label
-              key={lng}
-              className="flex min-h-14 items-center gap-3 px-5 transition-colors has-focus-visible:bg-surface-2 hover:bg-surface-2/60"
-            >
-              <input
-                type="radio"
-                name="language"
-                value={lng}
-                checked={language === lng}
-                onChange={() => void changeLanguage(lng)}
-                data-testid={`language-option-${lng}`}
-                className="sr-only"
-              />
-              <span lang={lng} className="flex-1 text-[15px] font-medium">
-                {t(`language.${lng}`)}
-              </span>
-              <span
-                className={`grid size-6 place-items-center rounded-full transition ${
-                  language === lng ? 'bg-accent text-on-accent' : 'ring-1 ring-line'
-                }`}
-              >
-                {language === lng ? <CheckIcon size={14} /> : null}
-              </span>
-            </label>
-          ))}
-        </div>
+        <LanguageRadioList name="language" testIdPrefix="language-option" />
       </Section>
 
       <Section title={t('setting.appearance')} hint={t('setting.appearanceHint')}>

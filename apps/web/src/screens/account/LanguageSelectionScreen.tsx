@@ -3,49 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StackScreen } from '../../components/account/layout.tsx';
 import { PrimaryButton } from '../../components/account/ui.tsx';
-import { CheckIcon, LogoMark } from '../../components/icons.tsx';
-import { changeLanguage, currentLanguage } from '../../i18n/index.ts';
+import { LogoMark } from '../../components/icons.tsx';
+import { LanguageRadioList } from '../../components/LanguageRadioList.tsx';
 import { paths } from '../../routes.ts';
-import { LANGUAGES, useAppSettingStore } from '../../state/app-setting-store.ts';
+import { useAppSettingStore } from '../../state/app-setting-store.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
 
 function LanguageList() {
-  const { t } = useTranslation();
-  const language = currentLanguage();
-  return (
-    <div
-      role="radiogroup"
-      aria-label={t('language.label')}
-      className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
-    >
-      {LANGUAGES.map((lng) => (
-        <label
-          key={lng}
-          className="flex min-h-16 cursor-pointer items-center gap-3 px-5 transition-colors has-focus-visible:bg-surface-2 hover:bg-surface-2/60"
-        >
-          <input
-            type="radio"
-            name="language-selection"
-            value={lng}
-            checked={language === lng}
-            onChange={() => void changeLanguage(lng)}
-            data-testid={`language-selection-${lng}`}
-            className="sr-only"
-          />
-          <span lang={lng} className="flex-1 text-base font-medium">
-            {t(`language.${lng}`)}
-          </span>
-          <span
-            className={`grid size-6 place-items-center rounded-full transition ${
-              language === lng ? 'bg-accent text-on-accent' : 'ring-1 ring-line'
-            }`}
-          >
-            {language === lng ? <CheckIcon size={14} /> : null}
-          </span>
-        </label>
-      ))}
-    </div>
-  );
+  return <LanguageRadioList name="language-selection" testIdPrefix="language-selection" tall />;
 }
 
 /**
