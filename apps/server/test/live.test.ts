@@ -1,4 +1,4 @@
-import { LiveClient } from '@hestia/client';
+import { HestiaClient, LiveClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
@@ -96,6 +96,34 @@ describe('LiveClient', () => {
     const next = values[stack.ids.switch]?.relay_1 === '1' ? 0 : 1;
     await stack.client.write(stack.ids.switch, [{ Key: 'relay_1', Value: next }]);
     await waitFor(() => sockets.length === 2 && values[stack.ids.switch]?.relay_1 === String(next));
+    live.close();
+  });
+
+  it('stops for good when the server ends its session (close code 4001), and says so', async () => {
+    const mine = await stack.client.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const sockets: WebSocket[] = [];
+    let ended = 0;
+    const live = new LiveClient({
+      wsBaseUrl: stack.server.url.replace('http', 'ws'),
+      getToken: () => mine.token,
+      connect: (url) => {
+        const ws = new WebSocket(url);
+        sockets.push(ws);
+        return ws as unknown as import('@hestia/client').SocketLike;
+      },
+      reconnectMs: 50,
+      onUpdate: () => {},
+      onSessionEnded: () => {
+        ended += 1;
+      },
+    });
+    live.setDevices([{ id: stack.ids.switch, keys: ['active'] }]);
+    await waitFor(() => sockets[0]?.readyState === WebSocket.OPEN);
+    await new HestiaClient({ baseUrl: stack.server.url, getToken: () => mine.token }).call('logout', { body: {} });
+    await waitFor(() => ended === 1);
+    // Well past the reconnect delay: no second socket was opened.
+    await new Promise((r) => setTimeout(r, 700));
+    expect(sockets).toHaveLength(1);
     live.close();
   });
 });

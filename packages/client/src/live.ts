@@ -1,4 +1,10 @@
-import { type TelemetryValue, WS_DEVICES_PER_SOCKET, WS_RECONNECT_MS, type WsUpdate } from '@hestia/contract';
+import {
+  type TelemetryValue,
+  WS_CLOSE_SESSION_ENDED,
+  WS_DEVICES_PER_SOCKET,
+  WS_RECONNECT_MS,
+  type WsUpdate,
+} from '@hestia/contract';
 
 /** The subset of the WebSocket API the live client needs (browser WebSocket or the `ws` package). */
 export interface SocketLike {
@@ -6,7 +12,8 @@ export interface SocketLike {
   send(data: string): void;
   close(): void;
   addEventListener(type: 'message', listener: (ev: { data: unknown }) => void): void;
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'close', listener: (ev: { code?: number }) => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
 }
 export type SocketFactory = (url: string) => SocketLike;
 
@@ -26,6 +33,11 @@ export interface LiveOptions {
   onSocketState?: (connected: boolean) => void;
   /** Subscription refused or invalid (errorCode 2 or 3). */
   onError?: (deviceId: string | undefined, code: number, message: string) => void;
+  /**
+   * The server closed a socket because this session was terminated or logged out elsewhere
+   * (close code 4001): nothing reconnects, and the app should log out at once.
+   */
+  onSessionEnded?: () => void;
   reconnectMs?: number;
 }
 
@@ -137,7 +149,14 @@ export class LiveClient {
       const delay = (this.opts.reconnectMs ?? WS_RECONNECT_MS) + Math.floor(Math.random() * 500);
       shard.timer = setTimeout(() => this.open(shard), delay);
     };
-    socket.addEventListener('close', lost);
+    socket.addEventListener('close', (ev) => {
+      if (current() && ev?.code === WS_CLOSE_SESSION_ENDED) {
+        this.close();
+        this.opts.onSessionEnded?.();
+        return;
+      }
+      lost();
+    });
     socket.addEventListener('error', () => {
       if (!current()) return;
       try {

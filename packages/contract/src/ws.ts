@@ -65,6 +65,9 @@ export interface WsUpdate {
 
 export const WS_ERROR = { NONE: 0, BAD_REQUEST: 2, UNAUTHORIZED: 3 } as const;
 
+/** Close code of a socket whose session was terminated or logged out: the client must not reconnect. */
+export const WS_CLOSE_SESSION_ENDED = 4001;
+
 /** Spec section 9: live-data sharding constants. */
 export const WS_DEVICES_PER_SOCKET = 180;
 export const WS_ATTRIBUTE_CMD_OFFSET = 10_000;

@@ -4,6 +4,7 @@ import {
   type TsSubCmd,
   timeseriesQuerySchema,
   WS_AUTH_TIMEOUT_MS,
+  WS_CLOSE_SESSION_ENDED,
   WS_ERROR,
   type WsUpdate,
   wsMessageSchema,
@@ -67,7 +68,7 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     }
   });
   bus.onSessionEnded((sessionId) => {
-    for (const s of bySession.get(sessionId) ?? []) s.close(4001, 'Session ended');
+    for (const s of bySession.get(sessionId) ?? []) s.close(WS_CLOSE_SESSION_ENDED, 'Session ended');
     bySession.delete(sessionId);
   });
 

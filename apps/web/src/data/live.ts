@@ -102,6 +102,7 @@ function liveClient(): LiveClient {
       if (!connected) resetLive();
       useLiveStore.setState({ socketConnected: connected });
     },
+    onSessionEnded: () => useAuthStore.getState().logout(),
     onError: (deviceId, code) => {
       // A refused token (not a single refused device) means the session is over.
       if (deviceId === undefined && code === WS_ERROR.UNAUTHORIZED) useAuthStore.getState().logout();
