@@ -3,12 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import {
-  CodeField,
-  CodeSentInfo,
-  UsernameFields,
-  type UsernameValue,
-} from '../components/account/fields.tsx';
+import { CodeStep, UsernameFields, type UsernameValue } from '../components/account/fields.tsx';
 import { AuthLayout } from '../components/account/layout.tsx';
 import {
   CARD,
@@ -135,16 +130,17 @@ export default function AuthenticateScreen() {
           testId="login-method"
         />
         {sent ? (
-          <>
-            <CodeSentInfo
-              sent={sent.data}
-              sentAt={sent.at}
-              resending={sendCode.isPending}
-              onResend={() => sendCode.mutate(sent.to)}
-              onChangeTarget={() => setSent(null)}
-            />
-            <CodeField value={code} onChange={setCode} error={codeError} disabled={busy} autoFocus />
-          </>
+          <CodeStep
+            sent={sent.data}
+            sentAt={sent.at}
+            resending={sendCode.isPending}
+            onResend={() => sendCode.mutate(sent.to)}
+            onChangeTarget={() => setSent(null)}
+            code={code}
+            onCode={setCode}
+            error={codeError}
+            disabled={busy}
+          />
         ) : (
           <UsernameFields
             value={username}

@@ -260,3 +260,42 @@ export function CodeSentInfo({
     </div>
   );
 }
+
+/**
+ * The code step of sign-up, code login, recovery and contact changes: where the code went, resend,
+ * and the six-digit field (focused).
+ */
+export function CodeStep({
+  sent,
+  sentAt,
+  onResend,
+  onChangeTarget,
+  resending,
+  code,
+  onCode,
+  error,
+  disabled,
+}: {
+  sent: CodeSent;
+  sentAt: number;
+  onResend(): void;
+  onChangeTarget?: () => void;
+  resending: boolean;
+  code: string;
+  onCode(value: string): void;
+  error?: ValidationKey | string | undefined;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <CodeSentInfo
+        sent={sent}
+        sentAt={sentAt}
+        resending={resending}
+        onResend={onResend}
+        {...(onChangeTarget ? { onChangeTarget } : {})}
+      />
+      <CodeField value={code} onChange={onCode} error={error} disabled={disabled ?? false} autoFocus />
+    </>
+  );
+}

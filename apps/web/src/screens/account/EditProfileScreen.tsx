@@ -4,7 +4,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { CodeField, CodeSentInfo, MobileField } from '../../components/account/fields.tsx';
+import { CodeStep, MobileField } from '../../components/account/fields.tsx';
 import { StackScreen } from '../../components/account/layout.tsx';
 import { CARD, FormAlert, INPUT, PrimaryButton, TextField } from '../../components/account/ui.tsx';
 import {
@@ -111,18 +111,15 @@ function ContactForm({ kind, current }: { kind: 'email' | 'phone'; current: stri
       {sent ? (
         <>
           <p className="text-sm text-muted">{t('account.editProfile.codeHint')}</p>
-          <CodeSentInfo
+          <CodeStep
             sent={sent.data}
             sentAt={sent.at}
             resending={request.isPending}
             onResend={() => request.mutate(sent.value)}
             onChangeTarget={() => setSent(null)}
-          />
-          <CodeField
-            value={code}
-            onChange={setCode}
+            code={code}
+            onCode={setCode}
             error={submitted ? validateCode(code) : undefined}
-            autoFocus
           />
         </>
       ) : kind === 'email' ? (

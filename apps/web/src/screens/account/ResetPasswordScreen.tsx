@@ -3,12 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import {
-  CodeField,
-  CodeSentInfo,
-  UsernameFields,
-  type UsernameValue,
-} from '../../components/account/fields.tsx';
+import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
 import { CARD, FormAlert, PasswordField, PrimaryButton } from '../../components/account/ui.tsx';
 import {
@@ -135,22 +130,17 @@ export default function ResetPasswordScreen() {
           />
         ) : null}
         {step === 'code' && sent ? (
-          <>
-            <CodeSentInfo
-              sent={sent.data}
-              sentAt={sent.at}
-              resending={resend.isPending}
-              onResend={() => resend.mutate(sent.to)}
-              onChangeTarget={() => setStep('request')}
-            />
-            <CodeField
-              value={code}
-              onChange={setCode}
-              error={submitted ? validateCode(code) : undefined}
-              disabled={busy}
-              autoFocus
-            />
-          </>
+          <CodeStep
+            sent={sent.data}
+            sentAt={sent.at}
+            resending={resend.isPending}
+            onResend={() => resend.mutate(sent.to)}
+            onChangeTarget={() => setStep('request')}
+            code={code}
+            onCode={setCode}
+            error={submitted ? validateCode(code) : undefined}
+            disabled={busy}
+          />
         ) : null}
         {step === 'password' ? (
           <>

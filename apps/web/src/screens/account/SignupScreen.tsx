@@ -3,12 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CodeField,
-  CodeSentInfo,
-  UsernameFields,
-  type UsernameValue,
-} from '../../components/account/fields.tsx';
+import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
 import { CARD, FormAlert, PasswordField, PrimaryButton, TextField } from '../../components/account/ui.tsx';
 import { completeLogin, register, registerFinalize } from '../../data/account.ts';
@@ -107,25 +102,20 @@ export default function SignupScreen() {
     >
       <form noValidate onSubmit={onSubmit} aria-busy={busy} className={`mt-8 space-y-5 p-5 sm:p-7 ${CARD}`}>
         {sent ? (
-          <>
-            <CodeSentInfo
-              sent={sent.data}
-              sentAt={sent.at}
-              resending={create.isPending}
-              onResend={() => create.mutate(sent.to)}
-              onChangeTarget={() => {
-                setSent(null);
-                finalize.reset();
-              }}
-            />
-            <CodeField
-              value={code}
-              onChange={setCode}
-              error={submitted ? validateCode(code) : undefined}
-              disabled={busy}
-              autoFocus
-            />
-          </>
+          <CodeStep
+            sent={sent.data}
+            sentAt={sent.at}
+            resending={create.isPending}
+            onResend={() => create.mutate(sent.to)}
+            onChangeTarget={() => {
+              setSent(null);
+              finalize.reset();
+            }}
+            code={code}
+            onCode={setCode}
+            error={submitted ? validateCode(code) : undefined}
+            disabled={busy}
+          />
         ) : (
           <>
             <UsernameFields
