@@ -41,6 +41,8 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'silent',
+      // A private build of the web app, so a rebuild of apps/web/dist elsewhere cannot pull pages away mid-run.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...env,
     }),
     { outboxWrite: (line) => outbox.push(line) },

@@ -3,16 +3,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import mqtt, { type MqttClient } from 'mqtt';
 
-const { url, tokens } = workerData as { url: string; tokens: string[] };
+/** Each device: its MQTT username (the access token on the embedded broker) and telemetry topic. */
+const { url, devices } = workerData as { url: string; devices: Array<{ username?: string; topic: string }> };
 const clients: MqttClient[] = [];
 let seq = 0;
 let timer: NodeJS.Timeout | undefined;
 
 async function connectAll(): Promise<void> {
-  for (let i = 0; i < tokens.length; i += 200) {
-    const batch = tokens
+  for (let i = 0; i < devices.length; i += 200) {
+    const batch = devices
       .slice(i, i + 200)
-      .map((t) => mqtt.connectAsync(url, { username: t, reconnectPeriod: 0, keepalive: 120 }));
+      .map((d) => mqtt.connectAsync(url, { username: d.username, reconnectPeriod: 0, keepalive: 120 }));
     clients.push(...(await Promise.all(batch)));
   }
 }
@@ -37,11 +38,16 @@ parentPort?.on('message', async (m: { type: string; rate?: number; ms?: number }
       owed += perTick;
       while (owed >= 1) {
         owed -= 1;
-        const c = clients[next++ % clients.length] as MqttClient;
+        const i = next++ % clients.length;
+        const c = clients[i] as MqttClient;
         seq++;
-        c.publish('v1/devices/me/telemetry', `{"seq":${seq},"sent":${Date.now()},"power":${seq % 2000}}`, {
-          qos: 0,
-        });
+        c.publish(
+          (devices[i] as { topic: string }).topic,
+          `{"seq":${seq},"sent":${Date.now()},"power":${seq % 2000}}`,
+          {
+            qos: 0,
+          },
+        );
         sent++;
       }
     }, 10);

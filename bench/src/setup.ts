@@ -11,7 +11,7 @@ export function startBenchServer(env: Record<string, string> = {}): Promise<Hest
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       DEMO: 'off',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       ...env,
     }),
   );

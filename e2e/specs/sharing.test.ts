@@ -102,7 +102,10 @@ describe('places, rooms and sharing, in Chromium', () => {
       await shot(owner, `01-dashboard-${lang}`);
 
       // Owner: device settings → share → control → create the invitation.
+      // The card opens the control screen; its gear leads on to the settings.
       await cardOf(owner, plugId).getByTestId('device-open').click();
+      await owner.getByTestId('screen-control').waitFor();
+      await owner.getByTestId('control-settings').click();
       await owner.getByTestId('screen-device-setting').waitFor();
       await owner.getByTestId('share-device').click();
       await owner.getByTestId('screen-share-device').waitFor();
@@ -138,6 +141,8 @@ describe('places, rooms and sharing, in Chromium', () => {
 
       // The guest cannot share: the setting says so, the screen refuses, and so does the API.
       await card.getByTestId('device-open').click();
+      await guest.getByTestId('screen-control').waitFor();
+      await guest.getByTestId('control-settings').click();
       await guest.getByTestId('screen-device-setting').waitFor();
       expect(await guest.getByTestId('setting-access').getAttribute('data-access')).toBe('control');
       expect(await guest.getByTestId('share-device').evaluate((el) => el.tagName)).toBe('DIV');
@@ -153,6 +158,9 @@ describe('places, rooms and sharing, in Chromium', () => {
         .catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(ApiError);
       expect((refused as ApiError).message).toBe('Sharing is not allowed.');
+      // Back from the settings to the control screen, and back again to the dashboard.
+      await guest.getByTestId('back').click();
+      await guest.getByTestId('screen-control').waitFor();
       await guest.getByTestId('back').click();
       await card.waitFor();
       // From here on the guest's page must never reload: this mark would vanish.

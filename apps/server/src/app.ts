@@ -12,15 +12,16 @@ import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
-import { runRetention } from './jobs/retention.ts';
+import { maintainPartitions, runRetention } from './jobs/retention.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { installErrorHandling } from './plugins/api.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
-import { automationRepository } from './repositories/automation.repository.ts';
+import { automationRepository, type JobRow } from './repositories/automation.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
+import { keyActionRepository } from './repositories/key-action.repository.ts';
 import { profileImageRepository } from './repositories/profile-image.repository.ts';
 import { reportRepository } from './repositories/report.repository.ts';
 import { settingsRepository } from './repositories/settings.repository.ts';
@@ -31,6 +32,7 @@ import { assetRoutes } from './routes/asset.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { automationRoutes } from './routes/automation.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
+import { deviceSettingsRoutes } from './routes/device-settings.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
 import { reportRoutes } from './routes/report.routes.ts';
 import { telemetryRoutes } from './routes/telemetry.routes.ts';
@@ -39,15 +41,23 @@ import { accountService } from './services/account.service.ts';
 import { assetService } from './services/asset.service.ts';
 import { authService } from './services/auth.service.ts';
 import { automationService } from './services/automation.service.ts';
+import { automationTriggers } from './services/automation-triggers.service.ts';
 import { type Clock, systemClock } from './services/clock.ts';
 import { codesService } from './services/codes.service.ts';
 import { dataExchangeService } from './services/data-exchange.service.ts';
 import { deviceService } from './services/device.service.ts';
+import { deviceSettingsService } from './services/device-settings.service.ts';
+import { keyActionService } from './services/key-action.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { reportService } from './services/report.service.ts';
 import { scheduleService } from './services/schedule.service.ts';
 import { shareService } from './services/share.service.ts';
 import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
+import {
+  httpWeatherProvider,
+  localWeatherProvider,
+  type WeatherProvider,
+} from './services/weather.service.ts';
 
 export interface HestiaServer {
   app: FastifyInstance;
@@ -76,6 +86,8 @@ export interface ServerOptions {
   clock?: Clock;
   /** Where the operator's outbox writes codes (default: the console). */
   outboxWrite?: (line: string) => void;
+  /** Weather for Weather conditions (default: WEATHER_URL, else readings nobody set). */
+  weather?: WeatherProvider;
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
@@ -158,7 +170,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     );
     const codes = codesService({ users, sender, secret, clock });
     const auth = authService({ users, codes, secret, clock, bus });
-    const accounts = accountService({ users, codes, auth });
+    const accounts = accountService({ users, codes, auth, log });
     const assetsRepo = assetRepository(db);
     const sharesRepo = shareRepository(db);
     const devices = deviceService({
@@ -191,18 +203,52 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     telemetryRoutes(app, { auth, devices, telemetry, db });
     const automationRepo = automationRepository(db);
     const automations = automationService({ repo: automationRepo, devices, telemetry, clock });
-    const schedules = scheduleService({ repo: automationRepo, users, devices, automations, clock });
-    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log });
-    automationRoutes(app, { auth, automations, schedules, repo: automationRepo, exchanges });
-    const worker = startWorker({
+    closers.push(() => automations.close());
+    const triggers = automationTriggers({
       repo: automationRepo,
+      users,
+      automations,
+      telemetry,
+      weather:
+        opts.weather ??
+        (config.WEATHER_URL ? httpWeatherProvider(config.WEATHER_URL) : localWeatherProvider()),
       clock,
+      weatherPollMs: config.WEATHER_POLL_MINUTES * 60_000,
       log,
-      run: (job) =>
-        job.kind === 'schedule'
-          ? schedules.runJob(job)
-          : automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId: string }),
     });
+    // Location conditions: the phone's position arrives as a profile update (type Location).
+    accounts.onLocation((userId, previous, next) => triggers.onLocation(userId, previous, next));
+    const schedules = scheduleService({
+      repo: automationRepo,
+      users,
+      devices,
+      automations,
+      telemetry,
+      clock,
+    });
+    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log });
+    closers.push(() => exchanges.close());
+    automationRoutes(app, { auth, automations, schedules, repo: automationRepo, exchanges });
+    deviceSettingsRoutes(app, {
+      auth,
+      settings: deviceSettingsService({ devices, telemetry, clock }),
+      keyActions: keyActionService({
+        repo: keyActionRepository(db),
+        automationRepo,
+        automations,
+        devices,
+        telemetry,
+        log,
+      }),
+    });
+    const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {
+      schedule: (job) => schedules.runJob(job),
+      action: (job) =>
+        automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId?: string }),
+      automation: (job) => triggers.runTimed(job),
+      weather: (job) => triggers.runWeather(job),
+    };
+    const worker = startWorker({ repo: automationRepo, clock, log, run: (job) => jobRunners[job.kind](job) });
     closers.push(() => worker.stop());
     reportRoutes(app, {
       auth,
@@ -211,7 +257,11 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
     app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus, db }));
 
-    // Telemetry retention: a first pass a minute after start, then hourly.
+    // This month's and the next months' telemetry partitions exist before the first sample.
+    await maintainPartitions(db, clock.now(), config.TELEMETRY_KEEP_DAYS).catch((err: unknown) =>
+      log.error({ err }, 'telemetry partition maintenance failed'),
+    );
+    // Telemetry retention (and partition upkeep): a first pass a minute after start, then hourly.
     const retention = () =>
       runRetention(db, clock, {
         rawDays: config.TELEMETRY_RAW_DAYS,

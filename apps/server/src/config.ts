@@ -30,6 +30,10 @@ export const configSchema = z.object({
   TELEMETRY_RAW_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Days any telemetry is kept at all. */
   TELEMETRY_KEEP_DAYS: z.coerce.number().int().min(1).max(36500).default(400),
+  /** Weather for Weather conditions: an Open-Meteo compatible forecast URL, e.g. https://api.open-meteo.com/v1/forecast. Unset: no weather readings. */
+  WEATHER_URL: z.string().url().optional(),
+  /** Minutes between weather polls of an automation with Weather conditions. */
+  WEATHER_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

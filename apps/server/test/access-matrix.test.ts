@@ -170,6 +170,87 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ query: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
   },
+  // Issue 7: settings, key actions and labels. The fixture, a classic one-pole switch, has no
+  // Wi-Fi LED and no push keys: callers allowed to write get the model's refusal (400).
+  getDeviceSetting: {
+    input: (f) => ({ params: { id: f.deviceId, type: 'wifi-led-control' } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  patchDeviceSetting: {
+    input: (f) => ({
+      params: { id: f.deviceId, type: 'wifi-led-control' },
+      body: { values: [{ Key: 'wifi_display_status', Value: 0 }] },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: 400, owner: 400 },
+  },
+  updateDeviceSetting: {
+    input: (f) => ({
+      params: { id: f.deviceId, type: 'wifi-led-control' },
+      body: { values: [{ Key: 'wifi_display_status', Value: 0 }] },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: 400, owner: 400 },
+  },
+  listKeyActions: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  addKeyAction: {
+    // A switch has no push keys: allowed callers get the model's refusal.
+    input: (f) => ({
+      params: { id: f.deviceId },
+      body: {
+        keyIndex: 1,
+        pressType: 'tap',
+        actionType: 'device',
+        targetDeviceId: f.deviceId,
+        key: 'relay_1',
+        value: 1,
+      },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: 400, owner: 400 },
+  },
+  reorderKeyActions: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { ids: [] } }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  getKeyAction: {
+    input: (f) => ({ params: { id: f.deviceId, actionId: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: 404 },
+  },
+  editKeyAction: {
+    input: (f) => ({
+      params: { id: f.deviceId, actionId: '00000000-0000-4000-8000-000000000000' },
+      body: {
+        keyIndex: 1,
+        pressType: 'tap',
+        actionType: 'device',
+        targetDeviceId: f.deviceId,
+        key: 'relay_1',
+        value: 1,
+      },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: 404, owner: 404 },
+  },
+  deleteKeyAction: {
+    input: (f) => ({ params: { id: f.deviceId, actionId: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { stranger: 404, viewer: 403, controller: 404, owner: 404 },
+  },
+  getKeyLabels: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  setKeyLabels: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { labels: [{ key: 'relay_1', title: 'Lamp' }] } }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  deviceValidActions: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  listDeviceProfiles: {
+    input: (f) => ({ query: { assetId: f.roomId } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  },
 };
 
 /**
@@ -205,6 +286,11 @@ const callerOnly: RouteName[] = [
   'reorderScenarios',
   'scenarioHistories',
   'scenarioHistoryDetails',
+  'addScenarioSchedule',
+  'listScenarioSchedules',
+  'deleteScenarioSchedules',
+  'getScenarioSchedule',
+  'deleteScenarioSchedule',
   'notifications',
   'unreadNotifications',
   'seeNotification',
@@ -226,6 +312,13 @@ const callerOnly: RouteName[] = [
   'changeEmail',
   'changePhoneRequest',
   'changePhone',
+  // Issue 7: the caller's own devices, or the catalogue (the same for every user).
+  'validActions',
+  'allProfileValidActions',
+  'profileValidActions',
+  'getDeviceProfile',
+  'profileValidParams',
+  'deviceCategories',
 ];
 
 let stack: Stack;

@@ -70,6 +70,17 @@ describe('schedules', () => {
       repo.claim('worker-b', due + 1000, 30_000, 20),
     ]);
     expect([...a, ...b].filter((j) => j.refId === schedule.id)).toHaveLength(1);
+    // A claimer whose lease ran out while it was busy with earlier jobs of its batch cannot renew it
+    // once another has claimed the job; the other can.
+    const job = [...a, ...b].find((j) => j.refId === schedule.id);
+    const [mine, other] = a.some((j) => j.id === job?.id)
+      ? ['worker-a', 'worker-b']
+      : ['worker-b', 'worker-a'];
+    const [taken] = (await repo.claim(other, due + 32_000, 30_000, 20)).filter((j) => j.id === job?.id);
+    expect(taken?.claimedBy).toBe(other);
+    expect(await repo.renewClaim(job?.id as string, mine, due + 62_000)).toBe(false);
+    // (The holder can; here it sets a lease that has run out again by the time below.)
+    expect(await repo.renewClaim(job?.id as string, other, due + 1000)).toBe(true);
     // The claimer "crashed": once its lease runs out the job is claimed again and runs, once.
     stack.advance(due - Date.now() + 31_000);
     await stack.server.worker.tick();

@@ -119,7 +119,9 @@ describe('LiveClient', () => {
     });
     live.setDevices([{ id: stack.ids.switch, keys: ['active'] }]);
     await waitFor(() => sockets[0]?.readyState === WebSocket.OPEN);
-    await new HestiaClient({ baseUrl: stack.server.url, getToken: () => mine.token }).call('logout', { body: {} });
+    await new HestiaClient({ baseUrl: stack.server.url, getToken: () => mine.token }).call('logout', {
+      body: {},
+    });
     await waitFor(() => ended === 1);
     // Well past the reconnect delay: no second socket was opened.
     await new Promise((r) => setTimeout(r, 700));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { type Stack, startStack } from './stack.ts';
+import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 
 let stack: Stack;
 const H = 3_600_000;
@@ -83,6 +83,62 @@ describe('energy and reports', () => {
       stack.client.call('getReport', {
         params: { deviceId: stack.ids.plug, reportId: '00000000-0000-4000-8000-000000000000' },
       }),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('lists firmware changes in the device history, once per new version or state', async () => {
+    const plug = stack.ids.plug;
+    const F0 = T0 + 10 * H;
+    stack.server.telemetry.ingest(plug, { current_fw_version: '5', fw_state: 'UPDATED' }, F0 - H);
+    stack.server.telemetry.ingest(plug, { current_fw_version: '5', fw_state: 'UPDATING' }, F0 + 5 * 60_000);
+    stack.server.telemetry.ingest(plug, { current_fw_version: '6', fw_state: 'UPDATED' }, F0 + 10 * 60_000);
+    stack.server.telemetry.ingest(plug, { current_fw_version: '6', fw_state: 'UPDATED' }, F0 + 20 * 60_000);
+    const report = await stack.client.call('generateReport', {
+      params: { deviceId: plug },
+      body: { startTs: F0, endTs: F0 + H },
+    });
+    expect(report.events.filter((e) => e.key === 'current_fw_version' || e.key === 'fw_state')).toEqual([
+      { ts: F0 + 5 * 60_000, key: 'fw_state', value: 'UPDATING' },
+      { ts: F0 + 10 * 60_000, key: 'current_fw_version', value: '6' },
+      { ts: F0 + 10 * 60_000, key: 'fw_state', value: 'UPDATED' },
+    ]);
+  });
+
+  it('lists shares created, accepted and ended: all of them for the owner, only their own for a shared user', async () => {
+    const plug = stack.ids.plug;
+    await addUser(stack.server, 'reader@example.com', 'ReaderPass1');
+    await addUser(stack.server, 'gone@example.com', 'GonePass1');
+    const reader = await loggedIn(stack.server.url, 'reader@example.com', 'ReaderPass1');
+    const gone = await loggedIn(stack.server.url, 'gone@example.com', 'GonePass1');
+    const startTs = Date.now() - H;
+    const kept = await stack.client.call('createShare', { params: { id: plug }, body: { scope: 'view' } });
+    await reader.call('finalizeShare', { params: { shareToken: kept.token } });
+    const ended = await stack.client.call('createShare', {
+      params: { id: plug },
+      body: { scope: 'control' },
+    });
+    await gone.call('finalizeShare', { params: { shareToken: ended.token } });
+    await stack.client.call('deleteShare', { params: { id: plug, shareId: ended.id } });
+    const range = { startTs, endTs: Date.now() + H };
+
+    const shareEvents = (r: { events: Array<{ key: string; value: string }> }) =>
+      r.events.filter((e) => e.key.startsWith('share.')).map((e) => `${e.key} ${e.value}`);
+    const owners = await stack.client.call('generateReport', { params: { deviceId: plug }, body: range });
+    expect(shareEvents(owners).sort()).toEqual([
+      'share.accepted gone@example.com',
+      'share.accepted reader@example.com',
+      'share.created gone@example.com',
+      'share.created reader@example.com',
+      'share.revoked gone@example.com',
+    ]);
+    const readers = await reader.call('generateReport', { params: { deviceId: plug }, body: range });
+    expect(shareEvents(readers).sort()).toEqual([
+      'share.accepted reader@example.com',
+      'share.created reader@example.com',
+    ]);
+    // Someone the device was never shared with, or whose share ended, gets no report at all.
+    await expect(
+      gone.call('generateReport', { params: { deviceId: plug }, body: range }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });
 });

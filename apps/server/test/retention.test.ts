@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tsKv } from '../src/db/schema.ts';
 import { runRetention } from '../src/jobs/retention.ts';
+import { checkTelemetryPartitions } from './partition-checks.ts';
 import { type Stack, startStack } from './stack.ts';
 
 let stack: Stack;
@@ -43,5 +44,11 @@ describe('telemetry retention', () => {
     // A second pass finds nothing left to do.
     const again = await runRetention(db, clock, { rawDays: 30, keepDays: 400 }, 400);
     expect(again).toEqual({ downsampled: 0, deleted: 0 });
+  });
+});
+
+describe('telemetry partitions (PGlite)', () => {
+  it('keeps months ahead, routes rows, aggregates across months and drops expired months whole', async () => {
+    await checkTelemetryPartitions(stack.server.database.db, Date.now());
   });
 });

@@ -5,11 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { openPostgres } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { automationRepository } from '../src/repositories/automation.repository.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
+import { hashPassword } from '../src/services/auth.service.ts';
+import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
+import { checkTelemetryPartitions } from './partition-checks.ts';
 import { addUser, loggedIn, openSocket, waitFor } from './stack.ts';
 
 const { TEST_DATABASE_URL, TEST_MQTT_URL, TEST_REDIS_URL } = process.env;
@@ -139,4 +143,104 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     expect(runs).toHaveLength(1);
     expect(runs[0]?.status).toBe('done');
   });
+
+  it('partitions telemetry by month in PostgreSQL: ready ahead, rows routed, history across months, expired months dropped', async () => {
+    await checkTelemetryPartitions(a.database.db, Date.now());
+  });
+});
+
+describe.runIf(configured)('scaled mode: one of two instances killed while running jobs', () => {
+  const dbName = `hestia_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let admin: pg.Client;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let fleet: Fleet;
+  let close: () => Promise<void> = async () => undefined;
+  let deviceId: string;
+  const writes: string[] = [];
+  let onWrite: () => void = () => undefined;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(TEST_DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    const env = {
+      DATABASE_URL: url.toString(),
+      MQTT_URL: TEST_MQTT_URL as string,
+      REDIS_URL: TEST_REDIS_URL as string,
+    };
+    [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
+    const database = await openPostgres(url.toString());
+    close = () => database.close();
+    const user = await userRepository(database.db).create({
+      email: 'crash@example.com',
+      passwordHash: await hashPassword('CrashPass1'),
+    });
+    const device = await deviceRepository(database.db).create({
+      ownerId: user.id,
+      name: 'Crash curtain',
+      label: 'Crash curtain',
+      profileId: 'curtain-single',
+      accessToken: newAccessToken(),
+    });
+    deviceId = device.id;
+    fleet = await startFleet({
+      url: TEST_MQTT_URL as string,
+      mode: 'device',
+      devices: [{ id: device.id, accessToken: device.accessToken, profileId: device.profileId }],
+    });
+    fleet.devices.get(deviceId)?.client.prependListener('message', (topic, payload) => {
+      if (!topic.includes('/rpc/request/')) return;
+      const req = JSON.parse(payload.toString()) as {
+        method?: string;
+        params?: Array<{ Key: string; Value: unknown }>;
+      };
+      if (req.method !== 'write') return;
+      for (const p of req.params ?? []) writes.push(`${p.Key}=${p.Value}`);
+      onWrite();
+    });
+  }, 90_000);
+
+  afterAll(async () => {
+    await fleet?.stop();
+    await killStarted();
+    await close();
+    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await admin?.end();
+  });
+
+  it("the survivor takes over the dead instance's claimed jobs when their lease ends: each runs once", async () => {
+    const owner = await loggedIn(a.url, 'crash@example.com', 'CrashPass1');
+    await waitFor(async () => (await owner.getDevice(deviceId)).deviceData.active === true, 10_000);
+    const values = [11, 12, 13, 14, 15, 16, 17, 18];
+    for (const value of values)
+      await owner.call('saveTimer', {
+        params: { id: deviceId },
+        body: { name: `T${value}`, minutes: 1, actions: [{ deviceParameterId: 'positionsetpoint', value }] },
+      });
+    // Only A's clock reaches the timers, so A claims them all; it dies while the curtain holds its third.
+    const killed = new Promise<void>((resolve) => {
+      onWrite = () => {
+        if (writes.length !== 3) return;
+        a.child.kill('SIGKILL');
+        onWrite = () => undefined;
+        resolve();
+      };
+    });
+    await a.advance(61_000);
+    await killed;
+    await a.kill();
+    expect(writes.length).toBeLessThan(values.length);
+    // B's clock passes the timers and the dead claimer's 30 s lease.
+    await b.advance(61_000 + 31_000);
+    const expected = values.map((v) => `positionsetpoint=${v}`);
+    await waitFor(() => expected.every((w) => writes.includes(w)), 20_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(expected.map((w) => [w, writes.filter((x) => x === w).length])).toEqual(
+      expected.map((w) => [w, 1]),
+    );
+    expect(writes).toHaveLength(values.length);
+  }, 120_000);
 });

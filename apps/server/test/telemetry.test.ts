@@ -1,5 +1,7 @@
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Stack, startStack } from './stack.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 const T0 = Date.UTC(2026, 0, 1);
@@ -103,5 +105,33 @@ describe('telemetry history', () => {
       query: { keys: 'meter_total' } as never,
     });
     expect(latest).toEqual({ meter_total: [{ ts: now, value: '12.5' }] });
+  });
+});
+
+describe('telemetry ingest', () => {
+  it('keeps every message of a device that arrive in the same millisecond (server-stamped)', async () => {
+    const [plug] = (await deviceRepository(stack.server.database.db).simulated()).filter(
+      (d) => d.id === stack.ids.plug,
+    );
+    const device = await mqtt.connectAsync(stack.server.mqttUrl, {
+      username: plug?.accessToken,
+      reconnectPeriod: 0,
+    });
+    const since = Date.now() - 1000;
+    // One burst: the broker reads these from the socket together, within a millisecond or two.
+    for (let i = 0; i < 50; i++) device.publish('v1/devices/me/telemetry', JSON.stringify({ burst: i }));
+    await device.endAsync();
+    const stored = async () => {
+      await stack.server.telemetry.flush();
+      const r = await stack.client.call('timeseries', {
+        params: { entityType: 'DEVICE', entityId: stack.ids.plug },
+        query: { keys: 'burst', startTs: since, endTs: Date.now() + 60_000, limit: 100 } as never,
+      });
+      return (r.burst ?? [])
+        .map((p: { value: string }) => Number(p.value))
+        .sort((a: number, b: number) => a - b);
+    };
+    await waitFor(async () => (await stored()).length === 50, 5000);
+    expect(await stored()).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });

@@ -9,7 +9,7 @@ import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
 import { accountRoutes } from './routes/account-routes.tsx';
-import { automationRoutes } from './routes/automation-routes.tsx';
+import { AutomationTabScreen, automationRoutes } from './routes/automation-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
@@ -25,7 +25,6 @@ const SplashScreen = lazy(() => import('./screens/account/SplashScreen.tsx'));
 const TabLayout = lazy(() => import('./screens/TabLayout.tsx'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen.tsx'));
 const SettingScreen = lazy(() => import('./screens/SettingScreen.tsx'));
-const PlaceholderScreen = lazy(() => import('./screens/PlaceholderScreen.tsx'));
 
 /** Logged-out users only reach auth screens; everything else leads to authenticate. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -70,7 +69,7 @@ function AppRoutes() {
           <Route index element={<Navigate to="dashboard" replace />} />
           <Route path="dashboard" element={<DashboardScreen />} />
           <Route path="setting" element={<SettingScreen />} />
-          <Route path="automation" element={<PlaceholderScreen section="automation" />} />
+          <Route path="automation" element={<AutomationTabScreen />} />
           {homeTabRoutes()}
         </Route>
         {homeRoutes()}

@@ -25,6 +25,7 @@ export {
 } from './plan.ts';
 export { nextOccurrence, occurrencesBetween, type RecurrenceInput } from './recurrence.ts';
 export * from './schemas.ts';
+export { conditionRecurrence, incompleteTimedConditions, nextTimedFire, type TimedFire } from './timed.ts';
 export * from './validation.ts';
 export { localWeatherProvider, type WeatherProvider } from './weather.ts';
 export {

@@ -77,8 +77,17 @@ export const locationMetadataSchema = jsonOrObject(
 );
 export type LocationMetadata = z.infer<typeof locationMetadataSchema>;
 
-/** Weather condition: which reading of the provider to compare (else `deviceParameterId` names it). */
-export const weatherMetadataSchema = jsonOrObject(z.object({ key: z.string().min(1) }));
+/**
+ * Weather condition: which reading of the provider to compare (else `deviceParameterId` names it),
+ * and where; without a place, the owner's profile location.
+ */
+export const weatherMetadataSchema = jsonOrObject(
+  z.object({
+    key: z.string().min(1),
+    latitude: z.number().min(-90).max(90).optional(),
+    longitude: z.number().min(-180).max(180).optional(),
+  }),
+);
 
 /** Schedule or Timer condition: the recurrence that fires it, when known. */
 export const scheduleMetadataSchema = jsonOrObject(z.object({ schedule: recurrenceSchema }));

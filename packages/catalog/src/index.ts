@@ -1,3 +1,4 @@
+export * from './actions.ts';
 export * from './catalog-error.ts';
 export * from './codec.ts';
 export * from './command.ts';

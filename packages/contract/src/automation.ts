@@ -52,6 +52,14 @@ export const timerBodySchema = z.object({
   actions: z.array(scheduleActionSchema).min(1, 'Add an action').max(20),
 });
 
+/**
+ * A condition. `metadata` by type (object or its JSON text):
+ * - Schedule 1 / Timer 2: `{schedule: {repeatType, startDateTime, time 'HH:mm', dayOfWeeks?, timerInterval?,
+ *   endDateTime?, timeZone?}}` (or those fields directly); a Timer repeats every `timerInterval` minutes.
+ * - Location 5: `{latitude, longitude, radius (metres), event: 'enter' | 'leave'}`.
+ * - Weather 6: `{key: 'temperature' | 'humidity' | 'windSpeed' | 'condition' (WMO code), latitude?, longitude?}`
+ *   compared with `comparisonType` and `value`; without a place, the owner's profile location.
+ */
 export const conditionBodySchema = z.object({
   conditionType: z.number().int().min(-1).max(6),
   deviceId: z.string().nullable().optional(),

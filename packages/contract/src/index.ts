@@ -2,6 +2,7 @@ export * from './asset.ts';
 export * from './auth.ts';
 export * from './automation.ts';
 export * from './device.ts';
+export * from './device-settings.ts';
 export * from './errors.ts';
 export * from './mqtt.ts';
 export * from './openapi.ts';

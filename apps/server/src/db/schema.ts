@@ -293,7 +293,9 @@ export const jobs = pgTable(
   'jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['schedule', 'action'] }).notNull(),
+    /** schedule: a schedule or timer occurrence; action: a delayed step; automation: a Schedule or Timer
+     * condition; weather: a weather poll (no check constraint, so new kinds need no migration). */
+    kind: text('kind', { enum: ['schedule', 'action', 'automation', 'weather'] }).notNull(),
     refId: uuid('ref_id').notNull(),
     runAt: bigint('run_at', { mode: 'number' }).notNull(),
     payload: jsonb('payload'),
@@ -359,4 +361,48 @@ export const dataExchanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('data_exchanges_source_idx').on(t.sourceDeviceId)],
+);
+
+/**
+ * A key press of a key device (push button, scenario key, pir button) bound to an action: run one of
+ * the creator's scenarios, or write a value to a device the creator may control. A press runs its
+ * actions in `position` order.
+ */
+export const keyActions = pgTable(
+  'key_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    /** Who made the binding: the action runs with this user's access. */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyIndex: integer('key_index').notNull(),
+    pressType: text('press_type', { enum: ['tap', 'hold'] }).notNull(),
+    actionType: text('action_type', { enum: ['scenario', 'device'] }).notNull(),
+    title: text('title').notNull().default(''),
+    scenarioId: uuid('scenario_id').references(() => automations.id, { onDelete: 'cascade' }),
+    targetDeviceId: uuid('target_device_id').references(() => devices.id, { onDelete: 'cascade' }),
+    key: text('key'),
+    value: jsonb('value'),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('key_actions_device_idx').on(t.deviceId, t.position)],
+);
+
+/** The user's titles of a device's keys, relays or curtains (catalogue key to title). */
+export const keyLabels = pgTable(
+  'key_labels',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    title: text('title').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );

@@ -62,8 +62,21 @@ export function createGateway(deps: {
   // Request ids are unique per instance; a random start keeps instances sharing a broker apart.
   let nextId = randomInt(1, 2 ** 40);
 
+  // Server-stamped telemetry gets a time per device that always moves forward: messages that
+  // queued up and are read in the same millisecond stay separate samples instead of colliding on
+  // (device, key, ts) and being dropped as repeats.
+  const lastStamp = new Map<string, number>();
+  function stamp(deviceId: string): number {
+    const now = clock.now();
+    const last = lastStamp.get(deviceId) ?? 0;
+    const ts = now > last ? now : last + 1;
+    lastStamp.set(deviceId, ts);
+    return ts;
+  }
+
   function connection(deviceId: string, connected: boolean): void {
     const ts = clock.now();
+    if (!connected) lastStamp.delete(deviceId);
     telemetry.ingest(
       deviceId,
       connected ? { active: true, lastConnectTime: ts } : { active: false, lastDisconnectTime: ts },
@@ -76,7 +89,7 @@ export function createGateway(deps: {
     switch (msg.kind) {
       case 'telemetry':
       case 'attributes':
-        for (const { ts, values } of parseTelemetry(msg.payload, clock.now()))
+        for (const { ts, values } of parseTelemetry(msg.payload, stamp(msg.deviceId)))
           telemetry.ingest(msg.deviceId, values, ts);
         return;
       case 'status': {

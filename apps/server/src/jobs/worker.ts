@@ -4,6 +4,11 @@ import type { Clock } from '../services/clock.ts';
 
 const LEASE_MS = 30_000;
 
+/** Thrown by a job that cannot run yet (its device is still offline): it runs again when its lease ends. */
+export class RetryLater extends Error {
+  override readonly name = 'RetryLater';
+}
+
 /**
  * Claims due jobs every `everyMs` and runs them. A job is finished only after it ran; a crash leaves
  * its lease to expire and another claim (here or on another instance) runs it again, where the
@@ -27,11 +32,14 @@ export function startWorker(deps: {
     try {
       const jobs = await repo.claim(id, clock.now(), LEASE_MS, 20);
       for (const job of jobs) {
+        // The batch runs one job after another: a later job's lease may have run out meanwhile.
+        if (!(await repo.renewClaim(job.id, id, clock.now() + LEASE_MS))) continue;
         try {
           await run(job);
           await repo.finish(job.id, clock.now());
         } catch (err) {
-          log.error({ err, job: job.id }, 'job failed; it will be retried when its lease ends');
+          if (!(err instanceof RetryLater))
+            log.error({ err, job: job.id }, 'job failed; it will be retried when its lease ends');
         }
       }
       return jobs.length;

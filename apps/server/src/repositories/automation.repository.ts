@@ -91,6 +91,20 @@ export function automationRepository(db: Db) {
     async deleteAutomation(id: string): Promise<void> {
       await db.delete(automations).where(eq(automations.id, id));
     },
+    /** The owner's active automations with a condition of this type (Location, Weather). */
+    async activeWithCondition(ownerId: string, conditionType: number): Promise<AutomationRow[]> {
+      return db
+        .select()
+        .from(automations)
+        .where(
+          and(
+            eq(automations.ownerId, ownerId),
+            eq(automations.isActive, true),
+            eq(automations.type, 'automation'),
+            sql`${automations.conditions} @> ${JSON.stringify([{ conditionType }])}::jsonb`,
+          ),
+        );
+    },
     async reorder(ownerId: string, ids: string[]): Promise<void> {
       await db.transaction(async (tx) => {
         for (const [i, id] of ids.entries()) {
@@ -104,7 +118,7 @@ export function automationRepository(db: Db) {
 
     // Jobs
     async enqueue(job: {
-      kind: 'schedule' | 'action';
+      kind: JobRow['kind'];
       refId: string;
       runAt: number;
       payload?: unknown;
@@ -143,10 +157,22 @@ export function automationRepository(db: Db) {
           .returning();
       });
     },
+    /**
+     * Extend `worker`'s lease on a job it claimed, just before running it. False when the lease ran
+     * out meanwhile and another claimer took the job (or it is done or gone): then it is not run here.
+     */
+    async renewClaim(jobId: string, worker: string, until: number): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ claimedUntil: until })
+        .where(and(eq(jobs.id, jobId), eq(jobs.claimedBy, worker), isNull(jobs.doneAt)))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
     async finish(jobId: string, now: number): Promise<void> {
       await db.update(jobs).set({ doneAt: now }).where(eq(jobs.id, jobId));
     },
-    async dropPendingJobs(kind: 'schedule' | 'action', refId: string): Promise<void> {
+    async dropPendingJobs(kind: JobRow['kind'], refId: string): Promise<void> {
       await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.refId, refId), isNull(jobs.doneAt)));
     },
 
@@ -167,6 +193,24 @@ export function automationRepository(db: Db) {
       patch: Partial<Pick<RunRow, 'status' | 'actions' | 'finishedAt'>>,
     ): Promise<void> {
       await db.update(runs).set(patch).where(eq(runs.id, id));
+    },
+    /** Replace a run's actions only if they are still `expected` (compare-and-set); false when they changed. */
+    async swapRunActions(
+      id: string,
+      expected: unknown,
+      actions: unknown,
+      patch: Partial<Pick<RunRow, 'status' | 'finishedAt'>>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(runs)
+        .set({ actions, ...patch })
+        .where(and(eq(runs.id, id), sql`${runs.actions} = ${JSON.stringify(expected)}::jsonb`))
+        .returning({ id: runs.id });
+      return rows.length > 0;
+    },
+    async runByOccurrence(occurrence: string): Promise<RunRow | undefined> {
+      const [row] = await db.select().from(runs).where(eq(runs.occurrence, occurrence)).limit(1);
+      return row;
     },
     async run(id: string): Promise<RunRow | undefined> {
       const [row] = await db.select().from(runs).where(eq(runs.id, id)).limit(1);

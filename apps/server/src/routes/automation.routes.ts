@@ -20,6 +20,24 @@ export function automationRoutes(
   const { auth, automations, schedules, repo, exchanges } = deps;
   const done = {};
 
+  route(app, auth, routes.addScenarioSchedule, ({ principal, params, body }) =>
+    schedules.saveSchedule(principal.userId, { scenarioId: params.id as string }, body),
+  );
+  route(app, auth, routes.listScenarioSchedules, ({ principal, params }) =>
+    schedules.scenario.list(principal.userId, params.id as string),
+  );
+  route(app, auth, routes.deleteScenarioSchedules, async ({ principal, params }) => {
+    await schedules.scenario.removeAll(principal.userId, params.id as string);
+    return done;
+  });
+  route(app, auth, routes.getScenarioSchedule, ({ principal, params }) =>
+    schedules.scenario.get(principal.userId, params.id as string, params.scheduleId as string),
+  );
+  route(app, auth, routes.deleteScenarioSchedule, async ({ principal, params }) => {
+    await schedules.scenario.remove(principal.userId, params.id as string, params.scheduleId as string);
+    return done;
+  });
+
   route(app, auth, routes.dataExchangeParams, ({ principal, params }) =>
     exchanges.params(principal.userId, params.id),
   );

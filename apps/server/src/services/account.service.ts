@@ -41,10 +41,27 @@ interface PendingAccount {
 }
 
 /** Sign-up, one-time codes, password recovery and change, and the profile. */
-export function accountService(deps: { users: UserRepository; codes: CodesService; auth: AuthService }) {
+/** Told when a user's phone reports a new position (Location conditions, decision 012). */
+export type LocationListener = (
+  userId: string,
+  previous: { latitude: number; longitude: number } | null,
+  next: { latitude: number; longitude: number },
+) => Promise<void>;
+
+export function accountService(deps: {
+  users: UserRepository;
+  codes: CodesService;
+  auth: AuthService;
+  log?: { error(obj: unknown, msg: string): void };
+}) {
   const { users, codes, auth } = deps;
+  const locationListeners: LocationListener[] = [];
 
   return {
+    onLocation(listener: LocationListener): void {
+      locationListeners.push(listener);
+    },
+
     /** Nothing is created until the code is confirmed: the account waits with the code. */
     async register(
       body: { username: string; password: string; firstName?: string; lastName?: string },
@@ -185,7 +202,20 @@ export function accountService(deps: { users: UserRepository; codes: CodesServic
               : type === 'Tariff'
                 ? { tariff: { pricePerKwh: b.pricePerKwh as number, currency: b.currency as string } }
                 : { timeZone: b.timeZone as string };
-      return toProfile(await users.update(principal.userId, patch));
+      const before = type === 'Location' ? await users.get(principal.userId) : undefined;
+      const profile = toProfile(await users.update(principal.userId, patch));
+      if (type === 'Location' && profile.location) {
+        const previous =
+          before?.latitude != null && before.longitude != null
+            ? { latitude: before.latitude, longitude: before.longitude }
+            : null;
+        for (const listener of locationListeners) {
+          await listener(principal.userId, previous, profile.location).catch((err: unknown) =>
+            deps.log?.error({ err }, 'location listener failed'),
+          );
+        }
+      }
+      return profile;
     },
   };
 }

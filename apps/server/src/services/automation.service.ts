@@ -3,14 +3,19 @@ import {
   type Condition,
   type ConditionCheckType,
   ConditionType,
+  type EvaluationContext,
   evaluateAll,
   findConflicts,
   findLoops,
+  incompleteTimedConditions,
+  locationMetadataSchema,
   planActions,
   validateAutomation,
+  weatherMetadataSchema,
 } from '@hestia/automation';
 import type { Automation, Run, TelemetryValue } from '@hestia/contract';
 import { AppError } from '../errors.ts';
+import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, AutomationRow, RunRow } from '../repositories/automation.repository.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
@@ -30,6 +35,13 @@ type Body = {
 };
 
 type RunAction = Run['actions'][number];
+
+/** A step's result while its write is on the way to the device. */
+const SENDING = 'sending';
+/** A `sending` mark this old has no live sender: the lease of the job that set it ran out. */
+const STALE_SENDING_MS = 30_000;
+/** A step found still on its way after a restart: not written again, the device may have done it. */
+export const INTERRUPTED = 'Interrupted: the server stopped while sending; not repeated';
 
 export function toAutomation(r: AutomationRow): Automation {
   const conditions = r.conditions as Automation['conditions'];
@@ -109,6 +121,13 @@ export function automationService(deps: {
   };
   const refresh = setInterval(changed, 30_000);
   refresh.unref();
+  // Told of every save, switch and delete (the trigger jobs follow the automation's conditions).
+  const listeners: Array<(id: string, row: AutomationRow | undefined) => Promise<void>> = [];
+  // Weather readings for rows with Weather conditions (set by the trigger service, which owns the provider).
+  let weatherFor: (row: AutomationRow) => Promise<EvaluationContext['weather']> = async () => undefined;
+  const saved = async (id: string, row: AutomationRow | undefined) => {
+    for (const l of listeners) await l(id, row);
+  };
 
   async function mine(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<AutomationRow> {
     const row = await repo.automation(id);
@@ -117,12 +136,64 @@ export function automationService(deps: {
     return row;
   }
 
-  /** Run one planned step: one write to one device; the result goes into the run's trace. */
-  async function runStep(ownerId: string, run: RunRow, atMs: number, deviceId: string): Promise<void> {
-    const actions = (await repo.run(run.id))?.actions as RunAction[] | undefined;
-    if (!actions) return;
-    const mine = actions.filter((a) => a.atMs === atMs && a.deviceId === deviceId && a.result === null);
-    if (mine.length === 0) return;
+  /**
+   * Change a run's actions by compare-and-set, so two instances (or a retry beside a slow first try)
+   * never overwrite each other's results. The status follows: finished when every action has a result.
+   */
+  async function updateActions(
+    runId: string,
+    change: (actions: RunAction[]) => RunAction[] | null,
+  ): Promise<boolean> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const current = (await repo.run(runId))?.actions as RunAction[] | undefined;
+      if (!current) return false;
+      const next = change(current);
+      if (!next) return false;
+      const finished = next.every((a) => a.result !== null && a.result !== SENDING);
+      const status = finished ? (next.every((a) => a.result === 'OK') ? 'done' : 'failed') : 'running';
+      if (
+        await repo.swapRunActions(runId, current, next, {
+          status,
+          finishedAt: finished ? clock.now() : null,
+        })
+      )
+        return true;
+    }
+    throw new Error(`run ${runId}: too many concurrent updates`);
+  }
+
+  /**
+   * Run one planned step: the writes to one device at one moment; the results go into the run's
+   * trace. The step is marked as being sent (compare-and-set: one sender wins) before the write
+   * leaves. A mark older than the job lease belongs to a sender that died (its write took at most the
+   * RPC timeout): the step is then recorded as interrupted, not written again, since the device may
+   * have done it (docs/decisions/012). A younger mark is someone else's write in progress.
+   */
+  async function runStep(
+    ownerId: string,
+    runId: string,
+    atMs: number,
+    deviceId: string,
+  ): Promise<'done' | 'busy'> {
+    const ofStep = (a: RunAction) => a.atMs === atMs && a.deviceId === deviceId;
+    const now = clock.now();
+    const stale = (a: RunAction) =>
+      ofStep(a) && a.result === SENDING && now - (a.ranAt ?? 0) > STALE_SENDING_MS;
+    await updateActions(runId, (actions) =>
+      actions.some(stale)
+        ? actions.map((a) => (stale(a) ? { ...a, result: INTERRUPTED, ranAt: now } : a))
+        : null,
+    );
+    let mine: RunAction[] = [];
+    const claimed = await updateActions(runId, (actions) => {
+      mine = actions.filter((a) => ofStep(a) && a.result === null);
+      if (mine.length === 0) return null;
+      return actions.map((a) => (ofStep(a) && a.result === null ? { ...a, result: SENDING, ranAt: now } : a));
+    });
+    if (!claimed) {
+      const left = (await repo.run(runId))?.actions as RunAction[] | undefined;
+      return left?.some((a) => ofStep(a) && a.result === SENDING) ? 'busy' : 'done';
+    }
     let result = 'OK';
     try {
       const res = await devices.rpc(
@@ -139,20 +210,20 @@ export function automationService(deps: {
       result = err instanceof Error ? err.message : 'failed';
     }
     const ranAt = clock.now();
-    const latest = ((await repo.run(run.id))?.actions as RunAction[]) ?? actions;
-    const updated = latest.map((a) =>
-      a.atMs === atMs && a.deviceId === deviceId && a.result === null ? { ...a, result, ranAt } : a,
+    await updateActions(runId, (actions) =>
+      actions.map((a) =>
+        ofStep(a) && a.result === SENDING && a.ranAt === now ? { ...a, result, ranAt } : a,
+      ),
     );
-    const finished = updated.every((a) => a.result !== null);
-    await repo.updateRun(run.id, {
-      actions: updated,
-      ...(finished
-        ? { status: updated.every((a) => a.result === 'OK') ? 'done' : 'failed', finishedAt: ranAt }
-        : {}),
-    });
+    return 'done';
   }
 
-  /** Start a run of `row`'s commands for one occurrence; a second start of the same occurrence does nothing. */
+  /**
+   * Start a run of `row`'s commands for one occurrence. Delayed steps are queued first (one job per
+   * moment, at the run's start plus the delay), then the immediate ones run. A second start of the
+   * same occurrence (a retried job) resumes an unfinished run: it queues the same jobs again (they are
+   * unique) and runs immediate steps not yet sent; it never repeats a write.
+   */
   async function execute(
     row: AutomationRow,
     trigger: string,
@@ -172,7 +243,7 @@ export function automationService(deps: {
         ranAt: null,
       })),
     );
-    const run = await repo.startRun({
+    let run = await repo.startRun({
       sourceId: row.id,
       ownerId: row.ownerId,
       occurrence,
@@ -183,18 +254,17 @@ export function automationService(deps: {
       startedAt: now,
       finishedAt: actions.length === 0 ? now : null,
     });
-    if (!run) return undefined;
-    if (row.isNotify) await repo.notify(row.ownerId, row.name, row.notifyMessage || row.name);
-    for (const step of plan.steps) {
-      if (step.atMs === 0) await runStep(row.ownerId, run, 0, step.deviceId);
-      else
-        await repo.enqueue({
-          kind: 'action',
-          refId: run.id,
-          runAt: now + step.atMs,
-          payload: { atMs: step.atMs, deviceId: step.deviceId },
-        });
+    if (run) {
+      if (row.isNotify) await repo.notify(row.ownerId, row.name, row.notifyMessage || row.name);
+    } else {
+      run = await repo.runByOccurrence(occurrence);
+      if (run?.status !== 'running') return undefined;
     }
+    const started = run.startedAt;
+    for (const atMs of new Set(plan.steps.map((s) => s.atMs)))
+      if (atMs > 0)
+        await repo.enqueue({ kind: 'action', refId: run.id, runAt: started + atMs, payload: { atMs } });
+    for (const step of plan.steps) if (step.atMs === 0) await runStep(row.ownerId, run.id, 0, step.deviceId);
     const done = await repo.run(run.id);
     return done && toRun(done);
   }
@@ -206,6 +276,7 @@ export function automationService(deps: {
       { isScenario: type === 'scenario' && false },
     );
     if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
+    checkConditionSettings(body.conditions as Condition[]);
     for (const c of body.commands) await devices.access(userId, c.deviceId);
     for (const c of body.conditions) if (c.deviceId) await devices.access(userId, c.deviceId);
     const others = (await repo.automations(userId, 'automation')).filter(
@@ -246,7 +317,34 @@ export function automationService(deps: {
       commands: body.commands,
       warnings,
     });
+    await saved(row.id, row);
     return toAutomation(row);
+  }
+
+  /** Schedule, Timer, Location and Weather conditions need their settings to ever hold. */
+  function checkConditionSettings(conditions: Condition[]): void {
+    const timed = incompleteTimedConditions(conditions, 'UTC')[0];
+    if (timed !== undefined)
+      throw new AppError(
+        'VALIDATION',
+        `Condition ${timed + 1}: set when it runs (metadata.schedule with repeatType, startDateTime and time, or timerInterval in minutes).`,
+      );
+    conditions.forEach((c, i) => {
+      if (c.conditionType === ConditionType.Location && !locationMetadataSchema.safeParse(c.metadata).success)
+        throw new AppError(
+          'VALIDATION',
+          `Condition ${i + 1}: choose the place (latitude, longitude, radius in metres) and enter or leave.`,
+        );
+      if (
+        c.conditionType === ConditionType.Weather &&
+        !weatherMetadataSchema.safeParse(c.metadata).success &&
+        !c.deviceParameterId
+      )
+        throw new AppError(
+          'VALIDATION',
+          `Condition ${i + 1}: choose the weather reading (temperature, humidity, windSpeed or condition).`,
+        );
+    });
   }
 
   // DeviceParam triggers: telemetry this instance ingested (each message is ingested by one instance).
@@ -270,6 +368,7 @@ export function automationService(deps: {
         trigger: { conditionType: ConditionType.DeviceParam, deviceId, deviceParameterId: changedKeys[0] },
         telemetry: current,
         previousTelemetry: before,
+        weather: await weatherFor(row),
       });
       if (!evaluation.shouldRun) continue;
       const trace = evaluation.trace.map((t) => ({
@@ -286,6 +385,39 @@ export function automationService(deps: {
     save,
     onChanged(): void {
       changed();
+    },
+    /** Called after an automation is saved, switched or deleted (row undefined when deleted). */
+    onSaved(listener: (id: string, row: AutomationRow | undefined) => Promise<void>): void {
+      listeners.push(listener);
+    },
+    /** Where telemetry-triggered evaluations read the weather from. */
+    useWeather(source: (row: AutomationRow) => Promise<EvaluationContext['weather']>): void {
+      weatherFor = source;
+    },
+    /** Run `row` for a trigger that fired (timed, location, weather); once per occurrence. */
+    executeTriggered: execute,
+    /** Record an occurrence that did not run (missed, or its conditions did not hold), with its trace. */
+    async recordSkipped(
+      row: AutomationRow,
+      trigger: string,
+      occurrence: string,
+      trace: Run['conditions'],
+    ): Promise<void> {
+      const now = clock.now();
+      await repo.startRun({
+        sourceId: row.id,
+        ownerId: row.ownerId,
+        occurrence,
+        trigger,
+        status: 'skipped',
+        conditions: trace,
+        startedAt: now,
+        finishedAt: now,
+      });
+    },
+    /** Stops the cache refresh timer. */
+    close(): void {
+      clearInterval(refresh);
     },
 
     async list(
@@ -312,12 +444,14 @@ export function automationService(deps: {
       await mine(userId, id, type);
       await repo.deleteAutomation(id);
       changed();
+      await saved(id, undefined);
     },
     async setActive(userId: string, id: string, isActive: boolean): Promise<Automation> {
       const row = await mine(userId, id);
-      const saved = await repo.saveAutomation({ ...row, isActive });
+      const updated = await repo.saveAutomation({ ...row, isActive });
       changed();
-      return toAutomation(saved);
+      await saved(updated.id, updated);
+      return toAutomation(updated);
     },
     async setNotify(
       userId: string,
@@ -359,10 +493,24 @@ export function automationService(deps: {
     async reorder(userId: string, ids: string[]): Promise<void> {
       await repo.reorder(userId, ids);
     },
-    /** A delayed step came due (a job). */
-    async runDelayedStep(runId: string, payload: { atMs: number; deviceId: string }): Promise<void> {
+    /**
+     * Delayed steps came due (a job): every device's step at that moment (older jobs name one device).
+     * A step another sender may still be writing makes the job try again when its lease ends.
+     */
+    async runDelayedStep(runId: string, payload: { atMs: number; deviceId?: string }): Promise<void> {
       const run = await repo.run(runId);
-      if (run) await runStep(run.ownerId, run, payload.atMs, payload.deviceId);
+      if (!run) return;
+      const devicesAt = [
+        ...new Set(
+          (run.actions as RunAction[])
+            .filter((a) => a.atMs === payload.atMs && (!payload.deviceId || a.deviceId === payload.deviceId))
+            .map((a) => a.deviceId),
+        ),
+      ];
+      let busy = false;
+      for (const deviceId of devicesAt)
+        if ((await runStep(run.ownerId, run.id, payload.atMs, deviceId)) === 'busy') busy = true;
+      if (busy) throw new RetryLater('a step of this run is still being sent');
     },
   };
 }

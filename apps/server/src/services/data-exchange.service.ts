@@ -93,6 +93,10 @@ export function dataExchangeService(deps: {
   });
 
   return {
+    /** Stops the cache refresh timer. */
+    close(): void {
+      clearInterval(refresh);
+    },
     params,
     async list(userId: string, deviceId: string) {
       await devices.access(userId, deviceId);

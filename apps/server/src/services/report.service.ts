@@ -1,6 +1,8 @@
 import { getProfile } from '@hestia/catalog';
 import type { Report } from '@hestia/contract';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { shares, users as usersTable } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { ReportRow, reportRepository } from '../repositories/report.repository.ts';
 import { samplesInRange, valuesBefore } from '../repositories/telemetry.repository.ts';
@@ -11,6 +13,8 @@ import type { TelemetryService } from './telemetry.service.ts';
 
 const MAX_SAMPLES = 500_000;
 const MAX_EVENTS = 1000;
+/** Firmware keys whose changes are history events (the catalogue's firmware source). */
+const FIRMWARE_KEYS = ['current_fw_version', 'fw_state'];
 
 type Summary = Omit<Report, 'id' | 'deviceId' | 'deviceLabel' | 'startTs' | 'endTs' | 'createdAt'>;
 
@@ -50,7 +54,10 @@ export function reportCsv(r: Report): string {
   return `${lines.map((l) => l.map(q).join(',')).join('\r\n')}\r\n`;
 }
 
-/** Device reports (usage, on-time, energy and cost, events, errors) and energy per hour or day. */
+/**
+ * Device reports (usage, on-time, energy and cost, events: on/off, firmware and shares, errors) and
+ * energy per hour or day.
+ */
 export function reportService(deps: {
   db: Db;
   reports: ReturnType<typeof reportRepository>;
@@ -63,6 +70,45 @@ export function reportService(deps: {
   async function tariffOf(userId: string) {
     const user = await users.get(userId);
     return { tariff: user?.tariff ?? null, timeZone: user?.timeZone ?? 'UTC' };
+  }
+
+  /**
+   * Shares of the device created, accepted and ended within the range, as events keyed
+   * `share.created`, `share.accepted`, `share.revoked` with the shared user's name or e-mail as value.
+   * The owner sees every share; a shared user only their own.
+   */
+  async function shareEvents(
+    viewerId: string,
+    owner: boolean,
+    deviceId: string,
+    range: { startTs: number; endTs: number },
+  ): Promise<Report['events']> {
+    const rows = await db
+      .select({
+        userId: shares.userId,
+        requestedAt: shares.requestedAt,
+        activatedAt: shares.activatedAt,
+        deletedAt: shares.deletedAt,
+        email: usersTable.email,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+      })
+      .from(shares)
+      .leftJoin(usersTable, eq(usersTable.id, shares.userId))
+      .where(eq(shares.deviceId, deviceId));
+    const out: Report['events'] = [];
+    for (const r of rows) {
+      if (!owner && r.userId !== viewerId) continue;
+      const who = `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email || '';
+      const add = (at: Date | null, key: string) => {
+        const ts = at?.getTime();
+        if (ts !== undefined && ts >= range.startTs && ts < range.endTs) out.push({ ts, key, value: who });
+      };
+      add(r.requestedAt, 'share.created');
+      add(r.activatedAt, 'share.accepted');
+      add(r.deletedAt, 'share.revoked');
+    }
+    return out;
   }
 
   async function powerPoints(deviceId: string, startTs: number, endTs: number): Promise<Point[]> {
@@ -108,7 +154,7 @@ export function reportService(deps: {
       deviceId: string,
       range: { startTs: number; endTs: number },
     ): Promise<Report> {
-      const { row: device } = await devices.access(userId, deviceId);
+      const { row: device, access } = await devices.access(userId, deviceId);
       await telemetry.flush();
       const samples = await samplesInRange(db, deviceId, range.startTs, range.endTs, MAX_SAMPLES);
       const profile = getProfile(device.profileId);
@@ -144,6 +190,17 @@ export function reportService(deps: {
         if (key !== 'active') onTimeMs[key] = onTime(points, range, start);
         for (const c of changes(points, start)) events.push({ ts: c.ts, key, value: String(c.value) });
       }
+      // Firmware: each new version or update state (the first one in the range when nothing came before).
+      const firmwareBefore = await valuesBefore(db, deviceId, FIRMWARE_KEYS, range.startTs);
+      const lastFirmware = new Map([...firmwareBefore].map(([k, v]) => [k, String(v)]));
+      for (const s of samples) {
+        if (!FIRMWARE_KEYS.includes(s.key)) continue;
+        const value = String(s.value);
+        if (lastFirmware.get(s.key) === value) continue;
+        lastFirmware.set(s.key, value);
+        events.push({ ts: s.ts, key: s.key, value });
+      }
+      events.push(...(await shareEvents(userId, access === 'owner', deviceId, range)));
       events.sort((a, b) => a.ts - b.ts);
       const power = samples
         .filter((s) => s.key === 'power' && typeof s.value === 'number')

@@ -8,11 +8,21 @@ import {
 import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
 import type { Schedule, TelemetryValue } from '@hestia/contract';
 import { AppError } from '../errors.ts';
+import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../repositories/automation.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
-import type { AutomationService } from './automation.service.ts';
+import { type AutomationService, INTERRUPTED } from './automation.service.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import type { TelemetryService } from './telemetry.service.ts';
+
+/**
+ * An occurrence whose devices are offline waits for them (retried each time its 30 s lease ends), so a
+ * restart does not fail what came due before the devices reconnected. A minute before its grace runs
+ * out it runs regardless, and the writes to devices still offline are recorded as failed.
+ */
+const WAIT_FOR_DEVICES_MS = DEFAULT_GRACE_MS - 60_000;
+const JUST_CONNECTED_MS = 3000;
 
 type Action = { deviceParameterId: string; value: TelemetryValue; params?: unknown };
 
@@ -48,9 +58,29 @@ export function scheduleService(deps: {
   users: UserRepository;
   devices: DeviceService;
   automations: AutomationService;
+  telemetry: TelemetryService;
   clock: Clock;
 }) {
-  const { repo, users, devices, automations, clock } = deps;
+  const { repo, users, devices, automations, telemetry, clock } = deps;
+
+  /**
+   * The devices an occurrence of `row` writes to that are not connected now, or connected only just:
+   * a device counts as connected from its CONNECT, but hears commands only once it has subscribed,
+   * which after a restart (every device reconnecting at once) can take a moment.
+   */
+  async function offlineTargets(row: ScheduleRow): Promise<string[]> {
+    const scenario = row.scenarioId ? await repo.automation(row.scenarioId) : undefined;
+    const ids = row.deviceId
+      ? [row.deviceId]
+      : [...new Set(((scenario?.commands ?? []) as Array<{ deviceId: string }>).map((c) => c.deviceId))];
+    const latest = await telemetry.latestFor(ids);
+    const now = clock.now();
+    return ids.filter((id) => {
+      const values = latest.get(id);
+      const since = Number(values?.get('lastConnectTime')?.[1] ?? 0);
+      return String(values?.get('active')?.[1]) !== 'true' || now - since < JUST_CONNECTED_MS;
+    });
+  }
 
   async function mine(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<ScheduleRow> {
     const row = await repo.schedule(id);
@@ -87,6 +117,20 @@ export function scheduleService(deps: {
     return repo.saveSchedule({ ...row, nextRunAt: next });
   }
 
+  async function myScenario(userId: string, scenarioId: string): Promise<void> {
+    const row = await repo.automation(scenarioId);
+    if (!row || row.ownerId !== userId || row.type !== 'scenario')
+      throw new AppError('NOT_FOUND', 'Scenario not found');
+  }
+
+  /** A schedule of this scenario (404 for anyone else's, or another scenario's). */
+  async function ofScenario(userId: string, scenarioId: string, id: string): Promise<ScheduleRow> {
+    await myScenario(userId, scenarioId);
+    const row = await mine(userId, id, 'schedule');
+    if (row.scenarioId !== scenarioId) throw new AppError('NOT_FOUND', 'Schedule not found');
+    return row;
+  }
+
   async function timeZoneOf(userId: string): Promise<string> {
     return (await users.get(userId))?.timeZone ?? 'UTC';
   }
@@ -107,7 +151,15 @@ export function scheduleService(deps: {
         deviceScheduleActions: Action[];
       },
     ): Promise<Schedule> {
-      if (body.scheduleId) await mine(userId, body.scheduleId, 'schedule');
+      if (target.scenarioId) await myScenario(userId, target.scenarioId);
+      if (body.scheduleId) {
+        const existing = await mine(userId, body.scheduleId, 'schedule');
+        if (
+          (existing.deviceId ?? null) !== (target.deviceId ?? null) ||
+          (existing.scenarioId ?? null) !== (target.scenarioId ?? null)
+        )
+          throw new AppError('NOT_FOUND', 'Schedule not found');
+      }
       const timeZone = await timeZoneOf(userId);
       const issues = validateSchedule({ ...body, timeZone } as Parameters<typeof validateSchedule>[0]);
       if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
@@ -187,6 +239,24 @@ export function scheduleService(deps: {
     async removeForScenario(userId: string, scenarioId: string): Promise<void> {
       for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
     },
+    /** Schedules that execute a scenario: the caller must own the scenario. */
+    scenario: {
+      async list(userId: string, scenarioId: string): Promise<Schedule[]> {
+        await myScenario(userId, scenarioId);
+        return (await repo.schedules(userId, { kind: 'schedule', scenarioId })).map(toSchedule);
+      },
+      async get(userId: string, scenarioId: string, id: string): Promise<Schedule> {
+        return toSchedule(await ofScenario(userId, scenarioId, id));
+      },
+      async remove(userId: string, scenarioId: string, id: string): Promise<void> {
+        await ofScenario(userId, scenarioId, id);
+        await repo.deleteSchedule(id);
+      },
+      async removeAll(userId: string, scenarioId: string): Promise<void> {
+        await myScenario(userId, scenarioId);
+        for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
+      },
+    },
     async setActive(userId: string, deviceId: string, id: string, isActive: boolean): Promise<Schedule> {
       const row = await mine(userId, id);
       if (row.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Schedule not found');
@@ -196,12 +266,17 @@ export function scheduleService(deps: {
     /** A schedule occurrence came due (a claimed job). */
     async runJob(job: JobRow): Promise<void> {
       const row = await repo.schedule(job.refId);
-      if (!row || !row.isActive) return;
+      if (!row?.isActive) return;
       const now = clock.now();
       const occurrence = `${row.id}:${job.runAt}`;
+      if (now - job.runAt <= WAIT_FOR_DEVICES_MS) {
+        const offline = await offlineTargets(row);
+        if (offline.length > 0) throw new RetryLater(`waiting for ${offline.join(', ')} to connect`);
+      }
       if (now - job.runAt > DEFAULT_GRACE_MS) {
+        // A scenario's missed occurrence shows in the scenario's history, beside its runs.
         await repo.startRun({
-          sourceId: row.id,
+          sourceId: row.scenarioId ?? row.id,
           ownerId: row.ownerId,
           occurrence,
           trigger: 'Schedule (missed)',
@@ -221,7 +296,24 @@ export function scheduleService(deps: {
           status: 'running',
           startedAt: now,
         });
-        if (run) {
+        if (!run) {
+          // A retry after a crash: if the occurrence never finished, the write may have reached the
+          // device; it is recorded as interrupted, not sent again (docs/decisions/012).
+          const earlier = await repo.runByOccurrence(occurrence);
+          if (earlier?.status === 'running')
+            await repo.updateRun(earlier.id, {
+              status: 'failed',
+              finishedAt: now,
+              actions: actions.map((a) => ({
+                deviceId: row.deviceId,
+                deviceParameterId: a.deviceParameterId,
+                value: a.value,
+                atMs: 0,
+                result: INTERRUPTED,
+                ranAt: now,
+              })),
+            });
+        } else {
           let result = 'OK';
           try {
             const res = await devices.rpc(

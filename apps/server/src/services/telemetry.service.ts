@@ -7,6 +7,8 @@ export type LatestValues = Map<string, [number, TelemetryValue]>;
 
 const FLUSH_MS = 200;
 const FLUSH_ROWS = 5000;
+/** Latest values go to the database at most once a second (coalesced), history every batch. */
+const LATEST_MS = 1000;
 const MAX_PENDING = 200_000;
 
 /**
@@ -48,25 +50,48 @@ export function telemetryService(deps: {
 
   const unsubscribe = bus.subscribe((e: TelemetryEvent) => merge(e.deviceId, e.ts, e.values));
 
-  function flush(): Promise<void> {
+  // Latest values waiting for the database, one per device and key (the newest).
+  let latestPending = new Map<string, Sample>();
+  let latestWrittenAt = 0;
+
+  function keepLatest(s: Sample): void {
+    const k = `${s.deviceId}|${s.key}`;
+    const prev = latestPending.get(k);
+    if (!prev || prev.ts <= s.ts) latestPending.set(k, s);
+  }
+
+  /** Writes the history batch, and the latest values when `all` or a second has passed. */
+  function write(all: boolean): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const batch = pending;
     pending = [];
-    if (batch.length === 0) return flushing;
-    flushing = flushing.then(() =>
-      repo.writeBatch(batch).catch((err: unknown) => {
-        log.error({ err, rows: batch.length }, 'telemetry batch write failed; will retry');
-        pending = batch.concat(pending).slice(-MAX_PENDING);
-        schedule();
-      }),
-    );
+    const latestDue = all || performance.now() - latestWrittenAt >= LATEST_MS;
+    const latestBatch = latestDue ? [...latestPending.values()] : [];
+    if (latestDue) {
+      latestPending = new Map();
+      latestWrittenAt = performance.now();
+    }
+    if (batch.length > 0 || latestBatch.length > 0)
+      flushing = flushing.then(() =>
+        repo.writeBatch(batch, latestBatch).catch((err: unknown) => {
+          log.error({ err, rows: batch.length }, 'telemetry batch write failed; will retry');
+          pending = batch.concat(pending).slice(-MAX_PENDING);
+          for (const s of latestBatch) keepLatest(s);
+          schedule();
+        }),
+      );
+    if (latestPending.size > 0) schedule();
     return flushing;
   }
 
+  function flush(): Promise<void> {
+    return write(true);
+  }
+
   function schedule(): void {
-    if (pending.length >= FLUSH_ROWS) void flush();
-    else if (!timer) timer = setTimeout(() => void flush(), FLUSH_MS);
+    if (pending.length >= FLUSH_ROWS) void write(false);
+    else if (!timer) timer = setTimeout(() => void write(false), FLUSH_MS);
   }
 
   return {
@@ -78,7 +103,11 @@ export function telemetryService(deps: {
       const previous: Record<string, TelemetryValue | undefined> = {};
       for (const key of keys) previous[key] = known?.get(key)?.[1];
       merge(deviceId, ts, values);
-      for (const key of keys) pending.push({ deviceId, key, ts, value: values[key] as TelemetryValue });
+      for (const key of keys) {
+        const sample = { deviceId, key, ts, value: values[key] as TelemetryValue };
+        pending.push(sample);
+        keepLatest(sample);
+      }
       schedule();
       bus.publish({ deviceId, ts, values });
       for (const listener of listeners) {

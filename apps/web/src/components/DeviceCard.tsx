@@ -15,7 +15,7 @@ import {
   truncateName,
 } from '../lib/device-state.ts';
 import { formatNumber } from '../lib/format.ts';
-import { homePaths } from '../routes.ts';
+import { controlPaths } from '../routes/control-paths.ts';
 import { DeviceGlyph } from './DeviceGlyph.tsx';
 import { UsersIcon } from './home-icons.tsx';
 import { CheckIcon, CloudOffIcon, EyeIcon } from './icons.tsx';
@@ -116,7 +116,10 @@ export function DeviceCard({
   const shared = access === 'control' || access === 'view';
   const press = useLongPress(
     () => onLongPress?.(device.id),
-    () => (selecting ? onSelect?.(device.id) : void navigate(homePaths.deviceSetting(device.id))),
+    () =>
+      selecting
+        ? onSelect?.(device.id)
+        : void navigate(controlPaths.device(device.id, device.deviceProfileId)),
   );
 
   return (

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { i18n } from '../i18n/index.ts';
 import { api } from './api.ts';
-import { type LiveAccess, seedDevices, useLiveStore } from './live.ts';
+import { type LiveAccess, seedDevices, useLiveStore, useLiveSubscription } from './live.ts';
 import { queryClient } from './session.ts';
 import { withFreshToken } from './token-refresh.ts';
 
@@ -167,4 +167,17 @@ export function canControl(access: LiveAccess): boolean {
 export function useAccessibleDevices(devices: readonly Device[] | undefined): Device[] {
   const access = useLiveStore((s) => s.access);
   return useMemo(() => (devices ?? []).filter((d) => access[d.id] !== 'none'), [devices, access]);
+}
+
+/**
+ * Keep the live socket on every device of the list plus this one, so a screen opened directly
+ * (a reload, a deep link) follows the device as the dashboard does.
+ */
+export function useLiveFor(device: Device | undefined): void {
+  const list = useDevicesQuery();
+  const devices = useMemo(() => {
+    const all = list.data ?? [];
+    return device && !all.some((d) => d.id === device.id) ? [...all, device] : all;
+  }, [list.data, device]);
+  useLiveSubscription(devices.length ? devices : undefined);
 }

@@ -19,4 +19,22 @@ const lazyPanel = (load: () => Promise<{ default: ComponentType<PanelProps> }>):
 
 export const panels: Partial<Record<FamilyId, Panel>> = {
   // One line per family, e.g. `plug: lazyPanel(() => import('./PlugPanel.tsx')),`
+  switch: lazyPanel(() => import('./SwitchPanel.tsx')),
+  relay: lazyPanel(() => import('./SwitchPanel.tsx')),
+  way_switch: lazyPanel(() => import('./SwitchPanel.tsx')),
+  crossover_switch: lazyPanel(() => import('./SwitchPanel.tsx')),
+  fan_switch: lazyPanel(() => import('./SwitchPanel.tsx')),
+  relay_controller: lazyPanel(() => import('./SwitchPanel.tsx')),
+  plug: lazyPanel(() => import('./PlugPanel.tsx')),
+  curtain: lazyPanel(() => import('./CurtainPanel.tsx')),
+  push_button: lazyPanel(() => import('./KeyPanel.tsx')),
+  scenario_key: lazyPanel(() => import('./KeyPanel.tsx')),
+  pir_button: lazyPanel(() => import('./KeyPanel.tsx')),
+  pir_sensor: lazyPanel(() => import('./SensorPanels.tsx').then((m) => ({ default: m.PirSensorPanel }))),
+  door_sensor: lazyPanel(() => import('./SensorPanels.tsx').then((m) => ({ default: m.DoorSensorPanel }))),
+  vibration_sensor: lazyPanel(() =>
+    import('./SensorPanels.tsx').then((m) => ({ default: m.VibrationPanel })),
+  ),
+  door_lock: lazyPanel(() => import('./DoorLockPanel.tsx')),
+  vacuum_cleaner: lazyPanel(() => import('./VacuumPanel.tsx')),
 };

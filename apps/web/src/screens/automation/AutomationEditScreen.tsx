@@ -1,0 +1,393 @@
+import type { Automation } from '@hestia/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
+import {
+  Button,
+  ConfirmDialog,
+  Dialog,
+  ErrorState,
+  LoadingBlock,
+  Row,
+  Section,
+  StackScreen,
+  TextField,
+} from '../../components/home-ui.tsx';
+import { AlertIcon } from '../../components/icons.tsx';
+import {
+  type AutomationKind,
+  useAutomationQuery,
+  useDeleteAutomation,
+  useSaveAutomation,
+} from '../../data/automation.ts';
+import { useDevicesQuery } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { automationPaths } from '../../routes/automation-paths.ts';
+import { draftKey, useDraftStore } from './draft-store.ts';
+import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
+import { ScenarioSchedules } from './ScenarioSchedules.tsx';
+import { commandText, conditionText, delayText, saveErrorText, withDeviceNames } from './text.ts';
+import { BellIcon, HandIcon, Segmented, Switch } from './ui.tsx';
+
+/** Spec section 9: at most 10 conditions per automation. */
+export const MAX_CONDITIONS = 10;
+
+/** Open the editor on a fresh or a loaded draft (the tab and the picker call this before navigating). */
+export function useOpenEditor() {
+  const open = useDraftStore((s) => s.open);
+  const navigate = useNavigate();
+  return (kind: AutomationKind, from?: Automation, replace = false) => {
+    open(kind, from);
+    void navigate(automationPaths.addOrEdit(kind, from?.id), { replace });
+  };
+}
+
+/** add-or-edit-automation: name, conditions (all or any), commands (together or in order), notify. */
+export default function AutomationEditScreen() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const kind: AutomationKind = search.get('kind') === 'scenario' ? 'scenario' : 'automation';
+  const id = search.get('id') ?? undefined;
+  const key = useDraftStore((s) => s.key);
+  const open = useDraftStore((s) => s.open);
+  const loaded = useAutomationQuery(kind, key === draftKey(kind, id) ? undefined : id);
+
+  // A direct visit (or a reload) opens the draft here; coming back from a sub-screen keeps it.
+  useEffect(() => {
+    if (key === draftKey(kind, id)) return;
+    if (!id) open(kind);
+    else if (loaded.data) open(kind, loaded.data);
+  }, [key, kind, id, loaded.data, open]);
+
+  const title = t(id ? `automation.editor.edit.${kind}` : `automation.editor.new.${kind}`);
+  if (key !== draftKey(kind, id))
+    return (
+      <StackScreen title={title} backTo={automationPaths.tab} testId="screen-add-or-edit-automation">
+        {loaded.isError ? (
+          <ErrorState message={errorText(loaded.error, t)} onRetry={() => void loaded.refetch()} />
+        ) : (
+          <LoadingBlock />
+        )}
+      </StackScreen>
+    );
+  return <Editor kind={kind} title={title} />;
+}
+
+function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { draft, patch, close } = useDraftStore();
+  const devices = useDevicesQuery().data ?? [];
+  const save = useSaveAutomation(kind);
+  // Conflicts found when it was last saved (the tab's card points here for the reasons).
+  const stored = useAutomationQuery(kind, draft.id);
+  const storedWarnings = stored.data?.warnings ?? [];
+  const remove = useDeleteAutomation(kind);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // A refusal shows below the form: bring it into view.
+  useEffect(() => {
+    if (formError) errorRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [formError]);
+  const [pendingCheckType, setPendingCheckType] = useState<number | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [warnings, setWarnings] = useState<string[] | null>(null);
+
+  const leave = () => {
+    close();
+    void navigate(`${automationPaths.tab}?segment=${kind}`, { replace: true });
+  };
+
+  const submit = () => {
+    setFormError(null);
+    if (!draft.name.trim()) {
+      setNameError(t('automation.errors.nameRequired'));
+      return;
+    }
+    setNameError(null);
+    if (draft.commands.length === 0) {
+      setFormError(t('automation.errors.actionsRequired'));
+      return;
+    }
+    const { kind: _kind, ...body } = draft;
+    save.mutate(
+      { ...body, name: body.name.trim(), notifyMessage: body.isNotify ? body.notifyMessage : null },
+      {
+        onSuccess: (saved) => {
+          if (saved.warnings.length > 0) setWarnings(saved.warnings);
+          else {
+            toast.success(t('automation.editor.saved', { name: saved.name }));
+            leave();
+          }
+        },
+        onError: (err) => setFormError(saveErrorText(err, t, devices)),
+      },
+    );
+  };
+
+  const addCondition = () => {
+    if (draft.conditions.length >= MAX_CONDITIONS) {
+      setFormError(t('automation.errors.tooManyConditions'));
+      return;
+    }
+    void navigate(automationPaths.condition());
+  };
+
+  const chooseCheckType = (next: number) => {
+    if (next === draft.conditionCheckType) return;
+    // Spec section 5: choosing and/or removes the earlier conditions, after confirmation.
+    if (draft.conditions.length > 0) setPendingCheckType(next);
+    else patch({ conditionCheckType: next });
+  };
+
+  return (
+    <StackScreen
+      title={title}
+      backTo={`${automationPaths.tab}?segment=${kind}`}
+      testId="screen-add-or-edit-automation"
+      action={
+        draft.id ? (
+          <button
+            type="button"
+            onClick={() => setConfirmDelete(true)}
+            aria-label={t('automation.editor.delete')}
+            className="grid size-11 place-items-center rounded-full text-danger hover:bg-danger-soft"
+            data-testid="automation-delete"
+          >
+            <TrashIcon size={22} />
+          </button>
+        ) : null
+      }
+      footer={
+        <Button className="w-full" busy={save.isPending} onClick={submit} data-testid="automation-save">
+          {t('automation.editor.save')}
+        </Button>
+      }
+    >
+      <div className="mb-6">
+        <TextField
+          label={t('automation.editor.name')}
+          value={draft.name}
+          onChange={(name) => patch({ name })}
+          error={nameError}
+          placeholder={t(`automation.editor.namePlaceholder.${kind}`)}
+          testId="automation-name"
+        />
+      </div>
+
+      {storedWarnings.length > 0 ? (
+        <div
+          className="mb-6 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="stored-warnings"
+        >
+          <p className="flex items-center gap-2 font-semibold">
+            <AlertIcon size={18} className="shrink-0" />
+            {t('automation.editor.warningsTitleStored')}
+          </p>
+          <ul className="mt-1.5 list-disc space-y-1 ps-5">
+            {storedWarnings.map((w) => (
+              <li key={w}>
+                <bdi>{withDeviceNames(w, devices)}</bdi>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {kind === 'automation' ? (
+        <Section title={t('automation.editor.if')} hint={t('automation.editor.ifHint')}>
+          <div className="px-4 py-3">
+            <Segmented
+              label={t('automation.editor.checkType')}
+              value={draft.conditionCheckType}
+              onChange={chooseCheckType}
+              testId="check-type"
+              options={[
+                { value: 0, label: t('automation.editor.all'), testId: 'check-all' },
+                { value: 1, label: t('automation.editor.any'), testId: 'check-any' },
+              ]}
+            />
+          </div>
+          {draft.conditions.map((c, i) => (
+            <ItemRow
+              // biome-ignore lint/suspicious/noArrayIndexKey: conditions have no id; their place is who they are.
+              key={i}
+              icon={CONDITION_ICONS[c.conditionType] ?? HandIcon}
+              text={conditionText(c, devices, t)}
+              testId="condition-row"
+              onOpen={() => {
+                const path = conditionPath(c, i, devices);
+                if (path) void navigate(path);
+              }}
+              onRemove={() => patch({ conditions: draft.conditions.filter((_, j) => j !== i) })}
+              removeLabel={t('automation.editor.removeCondition')}
+            />
+          ))}
+          <Row
+            icon={PlusIcon}
+            title={t('automation.editor.addCondition')}
+            onClick={addCondition}
+            testId="add-condition"
+          />
+        </Section>
+      ) : null}
+
+      <Section title={t('automation.editor.then')}>
+        <div className="px-4 py-3">
+          <Segmented
+            label={t('automation.editor.execution')}
+            value={draft.commandInorderExecution ? 1 : 0}
+            onChange={(v) => patch({ commandInorderExecution: v === 1 })}
+            testId="execution"
+            options={[
+              { value: 0, label: t('automation.editor.together') },
+              { value: 1, label: t('automation.editor.inOrder') },
+            ]}
+          />
+        </div>
+        {draft.commands.map((c, i) => (
+          <ItemRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: commands have no id; their place is who they are.
+            key={i}
+            icon={PlusIcon}
+            index={i + 1}
+            text={commandText(c, devices, t)}
+            detail={c.delay > 0 ? t('automation.command.after', { delay: delayText(c.delay, t) }) : undefined}
+            testId="command-row"
+            onOpen={() =>
+              navigate(
+                automationPaths.command({
+                  id: c.deviceId,
+                  deviceProfileId: devices.find((d) => d.id === c.deviceId)?.deviceProfileId ?? '',
+                  index: i,
+                }),
+              )
+            }
+            onRemove={() => patch({ commands: draft.commands.filter((_, j) => j !== i) })}
+            removeLabel={t('automation.editor.removeCommand')}
+          />
+        ))}
+        <Row
+          icon={PlusIcon}
+          title={t('automation.editor.addCommand')}
+          onClick={() => void navigate(automationPaths.actionDevice(kind))}
+          testId="add-command"
+        />
+      </Section>
+
+      {kind === 'scenario' ? (
+        draft.id ? (
+          <ScenarioSchedules scenarioId={draft.id} name={draft.name || title} />
+        ) : (
+          <p className="mb-6 px-4 text-[13px] text-muted">{t('automation.scenarioSchedule.saveFirst')}</p>
+        )
+      ) : null}
+
+      <Section title={t('automation.editor.options')}>
+        <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
+          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+            <BellIcon size={20} />
+          </span>
+          <span className="min-w-0 flex-1 text-[15px] font-medium">{t('automation.editor.notify')}</span>
+          <Switch
+            checked={draft.isNotify}
+            onChange={(isNotify) => patch({ isNotify })}
+            label={t('automation.editor.notify')}
+            testId="automation-notify-switch"
+          />
+        </div>
+        {draft.isNotify ? (
+          <div className="px-4 py-3">
+            <TextField
+              label={t('automation.editor.notifyMessage')}
+              value={draft.notifyMessage ?? ''}
+              onChange={(notifyMessage) => patch({ notifyMessage })}
+              maxLength={256}
+              placeholder={t('automation.editor.notifyPlaceholder')}
+              testId="automation-notify-message"
+            />
+          </div>
+        ) : null}
+        {kind === 'automation' ? (
+          <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
+            <span className="min-w-0 flex-1 text-[15px] font-medium">{t('automation.active')}</span>
+            <Switch
+              checked={draft.isActive}
+              onChange={(isActive) => patch({ isActive })}
+              label={t('automation.active')}
+              testId="automation-active-switch"
+            />
+          </div>
+        ) : null}
+      </Section>
+
+      {formError ? (
+        <p
+          ref={errorRef}
+          role="alert"
+          className="flex items-start gap-2 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="automation-error"
+        >
+          <AlertIcon size={20} className="mt-0.5 shrink-0" />
+          <span>{formError}</span>
+        </p>
+      ) : null}
+
+      <ConfirmDialog
+        open={pendingCheckType !== null}
+        title={t('automation.editor.checkTypeConfirm.title')}
+        body={t('automation.editor.checkTypeConfirm.body', {
+          n: formatNumber(draft.conditions.length, i18n.language, 0),
+        })}
+        confirmLabel={t('automation.editor.checkTypeConfirm.confirm')}
+        onClose={() => setPendingCheckType(null)}
+        onConfirm={() => {
+          patch({ conditionCheckType: pendingCheckType ?? 0, conditions: [] });
+          setPendingCheckType(null);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('automation.editor.deleteConfirm.title')}
+        body={t('automation.editor.deleteConfirm.body', { name: draft.name })}
+        confirmLabel={t('automation.editor.delete')}
+        busy={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          draft.id &&
+          remove.mutate(draft.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              leave();
+            },
+            onError: (err) => {
+              setConfirmDelete(false);
+              toast.error(errorText(err, t));
+            },
+          })
+        }
+      />
+      <Dialog
+        open={warnings !== null}
+        onClose={leave}
+        title={t('automation.editor.warningsTitle')}
+        testId="automation-warnings"
+        actions={<Button onClick={leave}>{t('automation.editor.understood')}</Button>}
+      >
+        <p className="text-[15px] text-muted">{t('automation.editor.warningsBody')}</p>
+        <ul className="mt-3 list-disc space-y-1 ps-5 text-[14px]">
+          {(warnings ?? []).map((w) => (
+            <li key={w}>
+              <bdi>{withDeviceNames(w, devices)}</bdi>
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </StackScreen>
+  );
+}

@@ -1,0 +1,383 @@
+import type { Automation, Run } from '@hestia/contract';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { PencilIcon, PlusIcon } from '../../components/home-icons.tsx';
+import { Button, EmptyState, ErrorState, HEADER_BUTTON, LoadingBlock } from '../../components/home-ui.tsx';
+import { AutomationIcon } from '../../components/icons.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import {
+  type AutomationKind,
+  refreshAutomations,
+  useAutomationsQuery,
+  useExecute,
+  useReorderScenarios,
+  useRunsQuery,
+  useSetActive,
+  useSetNotify,
+} from '../../data/automation.ts';
+import { useDevicesQuery } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { automationPaths } from '../../routes/automation-paths.ts';
+import { useDraftStore } from './draft-store.ts';
+import { conditionText, statusText } from './text.ts';
+
+/** Opening the editor from here starts from the saved automation (or afresh), not an abandoned draft. */
+const openDraft = (kind: AutomationKind, from?: Automation) => useDraftStore.getState().open(kind, from);
+
+import {
+  ArrowDownIcon,
+  ArrowUpIcon,
+  BellIcon,
+  HistoryIcon,
+  PlayIcon,
+  RefreshIcon,
+  Segmented,
+  Switch,
+} from './ui.tsx';
+
+/** The automation tab: scenarios (tap to run, reorder) and automations (active, notify, last run). */
+export default function AutomationTabScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const segment: AutomationKind = search.get('segment') === 'automation' ? 'automation' : 'scenario';
+  const scenarios = useAutomationsQuery('scenario');
+  const automations = useAutomationsQuery('automation');
+  const current = segment === 'scenario' ? scenarios : automations;
+  const refreshing = current.isFetching && !current.isPending;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6" data-testid="screen-automation">
+      <PageHeader
+        title={t('automation.title')}
+        aside={
+          <div className="flex shrink-0 gap-2">
+            <button
+              type="button"
+              className={HEADER_BUTTON}
+              onClick={() => void refreshAutomations()}
+              aria-label={t('automation.refresh')}
+              data-testid="automation-refresh"
+            >
+              {refreshing ? <Spinner size={20} /> : <RefreshIcon size={22} />}
+            </button>
+            <button
+              type="button"
+              className={HEADER_BUTTON}
+              onClick={() => void navigate(automationPaths.selectAutomationScenario())}
+              aria-label={t('automation.add')}
+              data-testid="automation-add"
+            >
+              <PlusIcon size={22} />
+            </button>
+          </div>
+        }
+      />
+      <div className="mt-5">
+        <Segmented
+          label={t('automation.title')}
+          value={segment}
+          onChange={(v) => setSearch({ segment: v }, { replace: true })}
+          options={[
+            { value: 'scenario', label: t('automation.scenarios'), testId: 'segment-scenario' },
+            { value: 'automation', label: t('automation.automations'), testId: 'segment-automation' },
+          ]}
+        />
+      </div>
+      <div className="mt-5">
+        {current.isPending ? (
+          <LoadingBlock />
+        ) : current.isError ? (
+          <ErrorState message={errorText(current.error, t)} onRetry={() => void current.refetch()} />
+        ) : segment === 'scenario' ? (
+          <ScenarioList scenarios={current.data} />
+        ) : (
+          <AutomationList automations={current.data} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ScenarioList({ scenarios }: { scenarios: Automation[] }) {
+  const { t } = useTranslation();
+  const [reordering, setReordering] = useState(false);
+  const reorder = useReorderScenarios();
+  if (scenarios.length === 0)
+    return (
+      <EmptyState
+        icon={PlayIcon}
+        title={t('automation.emptyScenarios.title')}
+        body={t('automation.emptyScenarios.body')}
+        action={
+          <Link to={automationPaths.addOrEdit('scenario')} onClick={() => openDraft('scenario')}>
+            <Button icon={PlusIcon} tabIndex={-1}>
+              {t('automation.newScenario')}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  const move = (from: number, to: number) => {
+    const ids = scenarios.map((s) => s.id);
+    const [moved] = ids.splice(from, 1);
+    if (!moved) return;
+    ids.splice(to, 0, moved);
+    reorder.mutate(ids, { onError: (err) => toast.error(errorText(err, t)) });
+  };
+  return (
+    <div>
+      <div className="mb-3 flex items-center justify-between gap-2 px-1">
+        <p className="text-sm text-muted">{t('automation.tapToRunHint')}</p>
+        {scenarios.length > 1 ? (
+          <Button
+            variant="ghost"
+            className="h-9 shrink-0 px-4 text-sm"
+            onClick={() => setReordering((r) => !r)}
+            data-testid="scenario-reorder"
+          >
+            {reordering ? t('automation.done') : t('automation.reorder')}
+          </Button>
+        ) : null}
+      </div>
+      {reordering ? (
+        <ol className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60">
+          {scenarios.map((s, i) => (
+            <li
+              key={s.id}
+              className="flex min-h-14 items-center gap-2 px-4 py-2"
+              data-testid="scenario-order-row"
+            >
+              <span className="w-6 text-center text-sm text-muted">
+                {formatNumber(i + 1, i18n.language, 0)}
+              </span>
+              <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
+              <button
+                type="button"
+                className="grid size-10 place-items-center rounded-full text-ink hover:bg-surface-2 disabled:opacity-30"
+                disabled={i === 0 || reorder.isPending}
+                onClick={() => move(i, i - 1)}
+                aria-label={t('automation.moveUp', { name: s.name })}
+              >
+                <ArrowUpIcon size={20} />
+              </button>
+              <button
+                type="button"
+                className="grid size-10 place-items-center rounded-full text-ink hover:bg-surface-2 disabled:opacity-30"
+                disabled={i === scenarios.length - 1 || reorder.isPending}
+                onClick={() => move(i, i + 1)}
+                aria-label={t('automation.moveDown', { name: s.name })}
+              >
+                <ArrowDownIcon size={20} />
+              </button>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          {scenarios.map((s) => (
+            <ScenarioCard key={s.id} scenario={s} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function runToast(run: Run, name: string, t: TFunction) {
+  if (run.status === 'failed') toast.error(t('automation.run.failed', { name }));
+  else if (run.status === 'running') toast.success(t('automation.run.started', { name }));
+  else toast.success(t('automation.run.done', { name }));
+}
+
+function ScenarioCard({ scenario }: { scenario: Automation }) {
+  const { t } = useTranslation();
+  const execute = useExecute('scenario');
+  const run = () =>
+    execute.mutate(scenario.id, {
+      onSuccess: (r) => runToast(r, scenario.name, t),
+      onError: (err) => toast.error(errorText(err, t)),
+    });
+  return (
+    <li
+      className="relative flex flex-col rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
+      data-testid="scenario-card"
+      data-id={scenario.id}
+    >
+      <button
+        type="button"
+        onClick={run}
+        disabled={execute.isPending}
+        aria-busy={execute.isPending || undefined}
+        className="flex flex-1 flex-col items-start gap-3 rounded-3xl p-4 text-start transition active:scale-[0.98]"
+        data-testid="scenario-run"
+      >
+        <span className="grid size-11 place-items-center rounded-2xl bg-accent-soft text-accent-text">
+          {execute.isPending ? (
+            <Spinner size={22} label={t('automation.run.running')} />
+          ) : (
+            <PlayIcon size={22} />
+          )}
+        </span>
+        <span className="w-full min-w-0">
+          <span className="block truncate font-semibold">{scenario.name}</span>
+          <span className="mt-0.5 block text-[13px] text-muted">
+            {t('automation.actionCount', {
+              count: scenario.actionCount,
+              n: formatNumber(scenario.actionCount, i18n.language, 0),
+            })}
+          </span>
+        </span>
+      </button>
+      <div className="flex justify-end gap-1 px-2 pb-2">
+        <Link
+          to={automationPaths.runs('scenario', scenario.id)}
+          aria-label={t('automation.history.open', { name: scenario.name })}
+          className="grid size-10 place-items-center rounded-full text-muted hover:bg-surface-2"
+          data-testid="scenario-history"
+        >
+          <HistoryIcon size={20} />
+        </Link>
+        <Link
+          to={automationPaths.addOrEdit('scenario', scenario.id)}
+          onClick={() => openDraft('scenario', scenario)}
+          aria-label={t('automation.edit', { name: scenario.name })}
+          className="grid size-10 place-items-center rounded-full text-muted hover:bg-surface-2"
+          data-testid="scenario-edit"
+        >
+          <PencilIcon size={20} />
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function AutomationList({ automations }: { automations: Automation[] }) {
+  const { t } = useTranslation();
+  if (automations.length === 0)
+    return (
+      <EmptyState
+        icon={AutomationIcon}
+        title={t('automation.emptyAutomations.title')}
+        body={t('automation.emptyAutomations.body')}
+        action={
+          <Link to={automationPaths.addOrEdit('automation')} onClick={() => openDraft('automation')}>
+            <Button icon={PlusIcon} tabIndex={-1}>
+              {t('automation.newAutomation')}
+            </Button>
+          </Link>
+        }
+      />
+    );
+  return (
+    <ul className="space-y-3">
+      {automations.map((a) => (
+        <AutomationCard key={a.id} automation={a} />
+      ))}
+    </ul>
+  );
+}
+
+function LastRun({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const runs = useRunsQuery('automation', id);
+  const last = runs.data?.[0];
+  if (!last) return <span className="text-muted">{t('automation.lastRun.never')}</span>;
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
+    last.startedAt,
+  );
+  const tone =
+    last.status === 'failed' ? 'text-danger' : last.status === 'done' ? 'text-success' : 'text-muted';
+  return (
+    <span data-testid="last-run" data-status={last.status}>
+      <span className={`font-medium ${tone}`}>{statusText(last.status, t)}</span>
+      <span className="text-muted">
+        {t('common.separator')}
+        {when}
+      </span>
+    </span>
+  );
+}
+
+function AutomationCard({ automation: a }: { automation: Automation }) {
+  const { t } = useTranslation();
+  const devices = useDevicesQuery().data ?? [];
+  const active = useSetActive();
+  const notify = useSetNotify();
+  const fail = (err: unknown) => toast.error(errorText(err, t));
+  const first = a.conditions[0];
+  const summary = first
+    ? `${conditionText(first, devices, t)}${a.conditions.length > 1 ? ` ${t('automation.moreConditions', { n: formatNumber(a.conditions.length - 1, i18n.language, 0) })}` : ''}`
+    : t('automation.noConditions');
+  return (
+    <li
+      className="rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
+      data-testid="automation-card"
+      data-id={a.id}
+      data-active={a.isActive}
+    >
+      <div className="flex items-start gap-3 p-4 pb-2">
+        <Link
+          to={automationPaths.addOrEdit('automation', a.id)}
+          onClick={() => openDraft('automation', a)}
+          className="min-w-0 flex-1"
+          data-testid="automation-edit"
+        >
+          <span className="block truncate text-[16px] font-semibold">{a.name}</span>
+          <span className="mt-1 block text-[13px] leading-snug text-muted">
+            {summary}
+            {` ${t('automation.thenArrow')} `}
+            {t('automation.actionCount', {
+              count: a.actionCount,
+              n: formatNumber(a.actionCount, i18n.language, 0),
+            })}
+          </span>
+        </Link>
+        <Switch
+          checked={a.isActive}
+          label={t('automation.active')}
+          busy={active.isPending}
+          onChange={(isActive) => active.mutate({ id: a.id, isActive }, { onError: fail })}
+          testId="automation-active"
+        />
+      </div>
+      {a.warnings.length > 0 ? (
+        <p
+          className="mx-4 mb-2 rounded-2xl bg-danger-soft px-3 py-2 text-[13px] text-danger"
+          data-testid="automation-warning"
+        >
+          {t('automation.conflictShort')}
+        </p>
+      ) : null}
+      <div className="flex items-center gap-1 border-t border-line px-2 py-1.5">
+        <span className="min-w-0 flex-1 truncate px-2 text-[13px]">
+          <LastRun id={a.id} />
+        </span>
+        <button
+          type="button"
+          aria-pressed={a.isNotify}
+          aria-label={t('automation.notify')}
+          onClick={() => notify.mutate({ id: a.id, isNotify: !a.isNotify }, { onError: fail })}
+          className={`grid size-10 place-items-center rounded-full hover:bg-surface-2 ${a.isNotify ? 'text-accent-text' : 'text-muted'}`}
+          data-testid="automation-notify"
+        >
+          <BellIcon size={20} className={a.isNotify ? '' : 'opacity-60'} />
+        </button>
+        <Link
+          to={automationPaths.runs('automation', a.id)}
+          aria-label={t('automation.history.open', { name: a.name })}
+          className="grid size-10 place-items-center rounded-full text-muted hover:bg-surface-2"
+          data-testid="automation-history"
+        >
+          <HistoryIcon size={20} />
+        </Link>
+      </div>
+    </li>
+  );
+}

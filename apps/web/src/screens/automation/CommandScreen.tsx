@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { Button, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
+import { useDeviceQuery } from '../../data/devices.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { automationPaths } from '../../routes/automation-paths.ts';
+import { useDraftStore } from './draft-store.ts';
+import { ParamPicker } from './ParamPicker.tsx';
+import { commandKeys } from './text.ts';
+import { ValueInput, valueFits } from './ui.tsx';
+
+const digits = (raw: string) =>
+  Number(
+    raw
+      .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+      .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+      .replace(/\D/g, '')
+      .slice(0, 5) || '0',
+  );
+
+/** command-screen [id, deviceProfileId]: which parameter of the device to set, to what, after what delay. */
+export default function CommandScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const back = useBack(automationPaths.tab);
+  const { data: device } = useDeviceQuery(id);
+  const { draft, putCommand } = useDraftStore();
+  const index = search.get('index') === null ? undefined : Number(search.get('index'));
+  const existing = index === undefined ? undefined : draft.commands[index];
+  const keys = commandKeys(device?.deviceProfileId ?? search.get('deviceProfileId') ?? '');
+  const [key, setKey] = useState<string | null>(existing?.deviceParameterId ?? keys[0]?.key ?? null);
+  const [value, setValue] = useState<number | string | null>(
+    existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
+  );
+  const [minutes, setMinutes] = useState(Math.floor((existing?.delay ?? 0) / 60));
+  const [seconds, setSeconds] = useState((existing?.delay ?? 0) % 60);
+  const [error, setError] = useState<string | null>(null);
+  const def = keys.find((k) => k.key === key);
+
+  const submit = () => {
+    if (!def) return;
+    const v =
+      def.kind === 'boolean' && value === null
+        ? 0
+        : def.kind === 'enum' && value === null && def.values?.length === 1
+          ? (def.values[0] ?? null)
+          : value;
+    if (!valueFits(def, v)) {
+      setError(
+        t('automation.errors.valueRange', {
+          min: formatNumber(def.min ?? 0, i18n.language),
+          max: formatNumber(def.max ?? 0, i18n.language),
+        }),
+      );
+      return;
+    }
+    const delay = Math.min(86_400, minutes * 60 + seconds);
+    // Spec section 5: one action without a delay per device.
+    if (
+      delay === 0 &&
+      draft.commands.some((c, i) => i !== index && c.deviceId === id && (c.delay ?? 0) === 0)
+    ) {
+      setError(t('automation.errors.duplicateImmediateAction'));
+      return;
+    }
+    putCommand(
+      {
+        deviceId: id,
+        deviceParameterId: def.key,
+        value: v,
+        delay,
+        order: index ?? draft.commands.length,
+        label: device?.label ?? null,
+      },
+      index,
+    );
+    back();
+  };
+
+  const numberField = (label: string, v: number, set: (n: number) => void, max: number, testId: string) => (
+    <label className="min-w-0 flex-1">
+      <span className="mb-1.5 block px-1 text-sm font-medium">{label}</span>
+      <input
+        inputMode="numeric"
+        value={String(v)}
+        onChange={(e) => set(Math.min(max, digits(e.target.value)))}
+        data-testid={testId}
+        className="h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent"
+      />
+    </label>
+  );
+
+  return (
+    <StackScreen
+      title={device?.label ?? t('automation.command.title')}
+      testId="screen-command"
+      footer={
+        <Button className="w-full" onClick={submit} disabled={!def} data-testid="command-save">
+          {t('automation.command.save')}
+        </Button>
+      }
+    >
+      <ParamPicker
+        title={t('automation.command.parameter')}
+        keys={keys}
+        value={key}
+        onChange={(k) => {
+          setKey(k);
+          setValue(null);
+          setError(null);
+        }}
+      />
+      {def ? (
+        <Section title={t('automation.command.value')}>
+          <div className="px-4 py-4">
+            <ValueInput
+              def={def}
+              value={value ?? (def.kind === 'boolean' ? 0 : null)}
+              onChange={(v) => {
+                setValue(v);
+                setError(null);
+              }}
+            />
+          </div>
+        </Section>
+      ) : null}
+      <Section title={t('automation.command.delay')} hint={t('automation.command.delayHint')}>
+        <div className="flex gap-3 px-4 py-4">
+          {numberField(t('automation.command.minutes'), minutes, setMinutes, 1440, 'delay-minutes')}
+          {numberField(t('automation.command.seconds'), seconds, setSeconds, 59, 'delay-seconds')}
+        </div>
+      </Section>
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="command-error"
+        >
+          {error}
+        </p>
+      ) : null}
+    </StackScreen>
+  );
+}

@@ -1,0 +1,266 @@
+import type { Automation, Run } from '@hestia/contract';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import {
+  type AutomationKind,
+  useAutomationQuery,
+  useRunsQuery,
+  useScenarioRunQuery,
+} from '../../data/automation.ts';
+import { useDevicesQuery } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import { i18n } from '../../i18n/index.ts';
+import { automationPaths } from '../../routes/automation-paths.ts';
+import { conditionText, delayText, isolate, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
+import { HistoryIcon } from './ui.tsx';
+
+const time = (ms: number) =>
+  new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
+const clock = (ms: number) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(ms);
+
+/**
+ * The run's trigger in words: a change of device values, a tap, a schedule. Of the keys a telemetry
+ * message changed, those the automation's conditions watch are named (all when none match).
+ */
+function triggerText(trigger: string, t: TFunction, watched: readonly string[]): string {
+  if (trigger === 'Manual') return t('automation.history.trigger.manual');
+  if (trigger === 'Schedule') return t('automation.history.trigger.schedule');
+  const change = /^DeviceParam: (.+) changed$/.exec(trigger);
+  if (change?.[1]) {
+    const changed = change[1].split(', ');
+    const named = changed.filter((k) => watched.includes(k));
+    return t('automation.history.trigger.deviceParam', {
+      keys: (named.length > 0 ? named : changed).map((k) => keyTitle(k, t)).join(t('common.separator')),
+    });
+  }
+  return trigger;
+}
+
+const STATUS_TONE: Record<Run['status'], string> = {
+  done: 'bg-success/15 text-success',
+  failed: 'bg-danger-soft text-danger',
+  running: 'bg-accent-soft text-accent-text',
+  skipped: 'bg-surface-2 text-muted',
+};
+
+/** Run history: each run with its trace (trigger, conditions with values and verdicts, actions with results and timing). */
+export default function RunHistoryScreen() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const kind: AutomationKind = search.get('kind') === 'scenario' ? 'scenario' : 'automation';
+  const automation = useAutomationQuery(kind, id);
+  const runs = useRunsQuery(kind, id, { refetchMs: 3000 });
+  const title = automation.data
+    ? t('automation.history.titleOf', { name: automation.data.name })
+    : t('automation.history.title');
+  return (
+    <StackScreen title={title} backTo={`${automationPaths.tab}?segment=${kind}`} testId="screen-run-history">
+      {runs.isPending ? (
+        <LoadingBlock />
+      ) : runs.isError ? (
+        <ErrorState message={errorText(runs.error, t)} onRetry={() => void runs.refetch()} />
+      ) : runs.data.length === 0 ? (
+        <EmptyState
+          icon={HistoryIcon}
+          title={t('automation.history.empty')}
+          body={t('automation.history.emptyBody')}
+        />
+      ) : (
+        <ol className="space-y-3">
+          {runs.data.map((run, i) => (
+            <RunCard
+              key={run.id}
+              run={run}
+              kind={kind}
+              automation={automation.data}
+              initiallyOpen={i === 0}
+            />
+          ))}
+        </ol>
+      )}
+    </StackScreen>
+  );
+}
+
+function RunCard({
+  run: listed,
+  kind,
+  automation,
+  initiallyOpen,
+}: {
+  run: Run;
+  kind: AutomationKind;
+  automation: Automation | undefined;
+  initiallyOpen: boolean;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(initiallyOpen);
+  // A scenario's execution details come from their own route (spec section 7).
+  const details = useScenarioRunQuery(kind === 'scenario' && open ? listed.id : null);
+  const run = details.data ?? listed;
+  const duration = run.finishedAt !== null ? Math.max(0, run.finishedAt - run.startedAt) : null;
+  return (
+    <li
+      className="overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
+      data-testid="run"
+      data-status={run.status}
+    >
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        className="flex w-full items-center gap-3 px-4 py-3 text-start"
+      >
+        <span className={`rounded-full px-2.5 py-1 text-[12px] font-semibold ${STATUS_TONE[run.status]}`}>
+          {statusText(run.status, t)}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[15px] leading-snug font-medium" data-testid="run-trigger">
+            {triggerText(
+              run.trigger,
+              t,
+              automation?.conditions.flatMap((c) => (c.deviceParameterId ? [c.deviceParameterId] : [])) ?? [],
+            )}
+          </span>
+          <span className="block text-[12px] text-muted">
+            {time(run.startedAt)}
+            {duration !== null
+              ? `${t('common.separator')}${t('automation.history.took', { ms: new Intl.NumberFormat(i18n.language).format(duration) })}`
+              : ''}
+          </span>
+        </span>
+        <ChevronDownIcon
+          size={18}
+          className={`shrink-0 text-muted transition-transform ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      {open ? (
+        details.isFetching && !details.data ? (
+          <div className="grid place-items-center py-4">
+            <Spinner size={20} />
+          </div>
+        ) : (
+          <Trace run={run} automation={automation} />
+        )
+      ) : null}
+    </li>
+  );
+}
+
+function Trace({ run, automation }: { run: Run; automation: Automation | undefined }) {
+  const { t } = useTranslation();
+  const devices = useDevicesQuery().data ?? [];
+  return (
+    <div className="space-y-4 border-t border-line px-4 py-3" data-testid="run-trace">
+      <div>
+        <h3 className="mb-1.5 text-[12px] font-semibold tracking-wide text-muted uppercase">
+          {t('automation.history.conditions')}
+        </h3>
+        {run.conditions.length === 0 ? (
+          <p className="text-[13px] text-muted">{t('automation.history.noConditions')}</p>
+        ) : (
+          <ul className="space-y-1.5">
+            {run.conditions.map((c) => {
+              const condition = automation?.conditions[c.index];
+              const device = devices.find((d) => d.id === condition?.deviceId);
+              const def = keyDefOf(device, condition?.deviceParameterId);
+              return (
+                <li
+                  key={c.index}
+                  className="flex items-start gap-2 text-[14px]"
+                  data-testid="trace-condition"
+                  data-verdict={c.verdict}
+                  title={c.explanation}
+                >
+                  <span
+                    className={`mt-0.5 shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ${
+                      c.verdict ? 'bg-success/15 text-success' : 'bg-danger-soft text-danger'
+                    }`}
+                  >
+                    {c.verdict ? t('automation.history.held') : t('automation.history.notHeld')}
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block">
+                      {condition
+                        ? conditionText(condition, devices, t)
+                        : t('automation.history.conditionN', { n: c.index + 1 })}
+                    </span>
+                    <span className="block text-[12px] text-muted">
+                      {t('automation.history.observed', { value: valueText(def, c.observedValue, t) })}
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <div>
+        <h3 className="mb-1.5 text-[12px] font-semibold tracking-wide text-muted uppercase">
+          {t('automation.history.actions')}
+        </h3>
+        <ul className="space-y-1.5">
+          {run.actions.map((a, i) => {
+            const device = devices.find((d) => d.id === a.deviceId);
+            const def = keyDefOf(device, a.deviceParameterId);
+            const ok = a.result === 'OK';
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: a run's steps keep their order and have no id.
+                key={i}
+                className="flex items-start gap-2 text-[14px]"
+                data-testid="trace-action"
+                data-result={a.result ?? 'pending'}
+              >
+                <span
+                  className={`mt-0.5 shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ${
+                    a.result === null
+                      ? 'bg-surface-2 text-muted'
+                      : ok
+                        ? 'bg-success/15 text-success'
+                        : 'bg-danger-soft text-danger'
+                  }`}
+                >
+                  {a.result === null
+                    ? t('automation.history.pending')
+                    : ok
+                      ? t('automation.history.ok')
+                      : t('automation.history.failed')}
+                </span>
+                <span className="min-w-0">
+                  <span className="block">
+                    {t('automation.command.text', {
+                      param: keyTitle(a.deviceParameterId, t),
+                      device: isolate(device?.label ?? t('automation.unknownDevice')),
+                      value: isolate(valueText(def, a.value, t)),
+                    })}
+                  </span>
+                  <span className="block text-[12px] text-muted">
+                    {a.atMs > 0
+                      ? `${t('automation.command.after', { delay: delayText(Math.round(a.atMs / 1000), t) })}${t('common.separator')}`
+                      : ''}
+                    {a.ranAt !== null
+                      ? t('automation.history.ranAt', { time: clock(a.ranAt) })
+                      : t('automation.history.notYet')}
+                    {a.result !== null && !ok ? (
+                      <>
+                        {t('common.separator')}
+                        <bdi>{a.result}</bdi>
+                      </>
+                    ) : null}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

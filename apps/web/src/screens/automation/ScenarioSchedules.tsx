@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
+import { Button, Dialog, Row, Section } from '../../components/home-ui.tsx';
+import {
+  useAddScenarioSchedule,
+  useDeleteScenarioSchedule,
+  useScenarioSchedules,
+} from '../../data/automation.ts';
+import { errorText } from '../../data/errors.ts';
+import { i18n } from '../../i18n/index.ts';
+import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
+import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
+import { ClockIcon } from './ui.tsx';
+
+/** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
+export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; name: string }) {
+  const { t } = useTranslation();
+  const list = useScenarioSchedules(scenarioId);
+  const add = useAddScenarioSchedule(scenarioId);
+  const remove = useDeleteScenarioSchedule(scenarioId);
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState<ScheduleValue>(emptySchedule());
+  const [error, setError] = useState<string | null>(null);
+  const when = (ms: number) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+
+  const submit = () => {
+    const problem = scheduleProblem(value);
+    if (problem) {
+      setError(t(`automation.schedule.${problem}`));
+      return;
+    }
+    add.mutate(
+      {
+        name,
+        repeatType: value.repeatType,
+        startDateTime: Date.now(),
+        time: value.repeatType === REPEAT.Timer ? null : value.time,
+        dayOfWeeks: value.repeatType === REPEAT.Weekly ? value.dayOfWeeks : [],
+        timerInterval: value.repeatType === REPEAT.Timer ? value.timerInterval : null,
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('automation.scenarioSchedule.added'));
+          setOpen(false);
+          setValue(emptySchedule());
+        },
+        onError: (err) => setError(errorText(err, t)),
+      },
+    );
+  };
+
+  return (
+    <Section title={t('automation.scenarioSchedule.title')} hint={t('automation.scenarioSchedule.hint')}>
+      {(list.data ?? []).map((s) => (
+        <div
+          key={s.id}
+          className="flex min-h-14 items-center gap-3 ps-4 pe-2"
+          data-testid="scenario-schedule"
+        >
+          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+            <ClockIcon size={20} />
+          </span>
+          <span className="min-w-0 flex-1 py-2">
+            <span className="block text-[15px] font-medium">
+              {scheduleText(
+                {
+                  repeatType: s.repeatType,
+                  time: s.time,
+                  dayOfWeeks: s.dayOfWeeks,
+                  timerInterval: s.timerInterval,
+                },
+                t,
+              )}
+            </span>
+            {s.nextRunAt ? (
+              <span className="block text-[13px] text-muted">
+                {t('automation.scenarioSchedule.next', { time: when(s.nextRunAt) })}
+              </span>
+            ) : null}
+          </span>
+          <button
+            type="button"
+            onClick={() => remove.mutate(s.id, { onError: (err) => toast.error(errorText(err, t)) })}
+            aria-label={t('automation.scenarioSchedule.delete')}
+            className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
+          >
+            <TrashIcon size={18} />
+          </button>
+        </div>
+      ))}
+      <Row
+        icon={PlusIcon}
+        title={t('automation.scenarioSchedule.add')}
+        onClick={() => {
+          setError(null);
+          setOpen(true);
+        }}
+        testId="add-scenario-schedule"
+      />
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t('automation.scenarioSchedule.dialogTitle')}
+        testId="scenario-schedule-dialog"
+        actions={
+          <Button busy={add.isPending} onClick={submit} data-testid="scenario-schedule-save">
+            {t('automation.scenarioSchedule.save')}
+          </Button>
+        }
+      >
+        <div className="pb-2">
+          <ScheduleFields
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setError(null);
+            }}
+          />
+          <p className="mt-3 text-[13px] text-muted">{t('automation.schedule.zoneHint')}</p>
+          {error ? (
+            <p role="alert" className="mt-3 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </Dialog>
+    </Section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { REPEAT, type ScheduleValue } from './condition-meta.ts';
+import { Segmented } from './ui.tsx';
+
+/** Weekday names Saturday first, in the interface language (6 January 2024 was a Saturday). */
+export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
+  const format = new Intl.DateTimeFormat(i18n.language, { weekday: style, timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 6 + i)));
+}
+
+/** "At 07:30, every day", "Every 15 min" … */
+export function scheduleText(v: ScheduleValue, t: TFunction): string {
+  const n = (x: number) => formatNumber(x, i18n.language, 0);
+  if (v.repeatType === REPEAT.Timer)
+    return t('automation.schedule.everyMinutes', { n: n(v.timerInterval ?? 0) });
+  const time = v.time.replace(/\d/g, (d) => n(Number(d)));
+  if (v.repeatType === REPEAT.Once) return t('automation.schedule.onceAt', { time });
+  if (v.repeatType === REPEAT.Daily) return t('automation.schedule.dailyAt', { time });
+  const names = weekdayNames();
+  return t('automation.schedule.weeklyAt', {
+    time,
+    days: [...v.dayOfWeeks]
+      .sort()
+      .map((d) => names[d])
+      .join(t('common.separator')),
+  });
+}
+
+/** When something runs: once, daily or on chosen weekdays at a time, or every N minutes. */
+export function ScheduleFields({
+  value,
+  onChange,
+  timerOnly = false,
+}: {
+  value: ScheduleValue;
+  onChange(value: ScheduleValue): void;
+  /** A Timer condition: only the interval. */
+  timerOnly?: boolean;
+}) {
+  const { t } = useTranslation();
+  const names = weekdayNames();
+  const set = (patch: Partial<ScheduleValue>) => onChange({ ...value, ...patch });
+  const field =
+    'h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent';
+  return (
+    <div className="space-y-4">
+      {timerOnly ? null : (
+        <Segmented<number>
+          label={t('automation.schedule.repeat')}
+          value={value.repeatType}
+          onChange={(repeatType) => set({ repeatType })}
+          testId="schedule-repeat"
+          options={[
+            { value: REPEAT.Once, label: t('automation.schedule.once'), testId: 'repeat-once' },
+            { value: REPEAT.Daily, label: t('automation.schedule.daily'), testId: 'repeat-daily' },
+            { value: REPEAT.Weekly, label: t('automation.schedule.weekly'), testId: 'repeat-weekly' },
+          ]}
+        />
+      )}
+      {value.repeatType === REPEAT.Timer ? (
+        <label className="block">
+          <span className="mb-1.5 block px-1 text-sm font-medium">{t('automation.schedule.interval')}</span>
+          <input
+            inputMode="numeric"
+            value={value.timerInterval === null ? '' : String(value.timerInterval)}
+            onChange={(e) => {
+              const digits = e.target.value
+                .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+                .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+                .replace(/\D/g, '')
+                .slice(0, 6);
+              set({ timerInterval: digits ? Number(digits) : null });
+            }}
+            className={field}
+            data-testid="schedule-interval"
+          />
+        </label>
+      ) : (
+        <label className="block">
+          <span className="mb-1.5 block px-1 text-sm font-medium">{t('automation.schedule.time')}</span>
+          <input
+            type="time"
+            value={value.time}
+            onChange={(e) => set({ time: e.target.value })}
+            className={field}
+            data-testid="schedule-time"
+          />
+        </label>
+      )}
+      {value.repeatType === REPEAT.Weekly ? (
+        <fieldset
+          aria-label={t('automation.schedule.days')}
+          className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0"
+        >
+          {names.map((name, day) => {
+            const on = value.dayOfWeeks.includes(day);
+            return (
+              <button
+                key={name}
+                type="button"
+                aria-pressed={on}
+                onClick={() =>
+                  set({
+                    dayOfWeeks: on ? value.dayOfWeeks.filter((d) => d !== day) : [...value.dayOfWeeks, day],
+                  })
+                }
+                className={`h-10 min-w-12 rounded-full px-3 text-sm font-semibold ring-1 ${
+                  on ? 'bg-accent text-on-accent ring-accent' : 'bg-surface text-ink ring-line'
+                }`}
+                data-testid={`day-${day}`}
+              >
+                {name}
+              </button>
+            );
+          })}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

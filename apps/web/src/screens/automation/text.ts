@@ -1,0 +1,172 @@
+import { getProfile, type KeyDef, keyOf } from '@hestia/catalog';
+import { ApiError } from '@hestia/client';
+import type { Device } from '@hestia/contract';
+import type { TFunction } from 'i18next';
+import { errorText } from '../../data/errors.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { ConditionType, scheduleOf, WEATHER_KEYS, weatherKeyOf } from './condition-meta.ts';
+import type { DraftCommand, DraftCondition } from './draft-store.ts';
+import { scheduleText } from './ScheduleFields.tsx';
+
+/** Wraps text in a first-strong isolate, so a Latin device name keeps its place in a Persian sentence. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+export { ConditionType };
+
+/** Comparison types of spec section 3 and the sign each reads as. */
+export const COMPARISONS = [
+  { value: 0, name: 'Equal', sign: '=' },
+  { value: 1, name: 'Smaller', sign: '<' },
+  { value: 2, name: 'Bigger', sign: '>' },
+  { value: 3, name: 'SmallerEqual', sign: '≤' },
+  { value: 4, name: 'BiggerEqual', sign: '≥' },
+  { value: 5, name: 'NotEqual', sign: '≠' },
+] as const;
+
+export const signOf = (comparison: number | null | undefined) =>
+  COMPARISONS.find((c) => c.value === (comparison ?? 0))?.sign ?? '=';
+
+/** A run's status in words. */
+export function statusText(status: 'running' | 'done' | 'failed' | 'skipped', t: TFunction): string {
+  const words = {
+    running: t('automation.status.running'),
+    done: t('automation.status.done'),
+    failed: t('automation.status.failed'),
+    skipped: t('automation.status.skipped'),
+  };
+  return words[status];
+}
+
+/** A device parameter as a person reads it: "Output 1" for relay_1, a translated name, else the key. */
+export function keyTitle(key: string, t: TFunction): string {
+  const numbered = /^relay_(\d+)$/.exec(key);
+  if (numbered) return t('automation.keys.relay', { n: formatNumber(Number(numbered[1]), i18n.language, 0) });
+  const name = `automation.keys.${key}`;
+  return i18n.exists(name) ? t(name as 'automation.keys.power') : key;
+}
+
+/** A value as it reads on screen: On/Off for a switch, a number in the language's digits with its unit. */
+export function valueText(def: KeyDef | undefined, value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (def?.kind === 'boolean')
+    return Number(value) === 1 || value === true ? t('automation.value.on') : t('automation.value.off');
+  const n = typeof value === 'number' ? value : Number(value);
+  if (typeof value !== 'boolean' && Number.isFinite(n) && value !== '') {
+    const text = formatNumber(n, i18n.language, 2);
+    return def?.unit ? `${text} ${def.unit}` : text;
+  }
+  return String(value);
+}
+
+export const keyDefOf = (
+  device: Pick<Device, 'deviceProfileId'> | undefined,
+  key: string | null | undefined,
+) => {
+  const profile = device ? getProfile(device.deviceProfileId) : undefined;
+  return profile && key ? keyOf(profile, key) : undefined;
+};
+
+/** Keys a device reports that a condition can compare (text keys cannot be compared). */
+export function conditionKeys(deviceProfileId: string): KeyDef[] {
+  return (getProfile(deviceProfileId)?.keys ?? []).filter((k) => k.access !== 'w' && k.kind !== 'string');
+}
+
+/** Keys a device accepts writes to. */
+export function commandKeys(deviceProfileId: string): KeyDef[] {
+  return (getProfile(deviceProfileId)?.keys ?? []).filter((k) => k.access !== 'r');
+}
+
+export function conditionText(c: DraftCondition, devices: readonly Device[], t: TFunction): string {
+  switch (c.conditionType) {
+    case ConditionType.DeviceParam: {
+      const device = devices.find((d) => d.id === c.deviceId);
+      const def = keyDefOf(device, c.deviceParameterId);
+      return t('automation.condition.deviceParamText', {
+        param: keyTitle(c.deviceParameterId ?? '', t),
+        device: isolate(device?.label ?? t('automation.unknownDevice')),
+        sign: signOf(c.comparisonType),
+        value: isolate(valueText(def, c.value, t)),
+      });
+    }
+    case ConditionType.TapToRun:
+      return t('automation.condition.types.tapToRun');
+    case ConditionType.Schedule:
+    case ConditionType.Timer: {
+      const schedule = scheduleOf(c);
+      return schedule ? scheduleText(schedule, t) : t('automation.condition.types.schedule');
+    }
+    case ConditionType.Weather: {
+      const key = weatherKeyOf(c) ?? '';
+      const def = WEATHER_KEYS.find((k) => k.key === key);
+      return t('automation.weather.text', {
+        reading: def ? t(`automation.weather.${def.key as 'temperature'}`) : key,
+        sign: signOf(c.comparisonType),
+        value: isolate(valueText(def, c.value, t)),
+      });
+    }
+    default:
+      return t('automation.condition.types.other', { n: c.conditionType });
+  }
+}
+
+export function commandText(c: DraftCommand, devices: readonly Device[], t: TFunction): string {
+  const device = devices.find((d) => d.id === c.deviceId);
+  const def = keyDefOf(device, c.deviceParameterId);
+  return t('automation.command.text', {
+    param: keyTitle(c.deviceParameterId, t),
+    device: isolate(device?.label ?? t('automation.unknownDevice')),
+    value: isolate(valueText(def, c.value, t)),
+  });
+}
+
+/** "1 min 30 s" in the language's digits; a delay is in seconds. */
+export function delayText(seconds: number, t: TFunction): string {
+  const n = (v: number) => formatNumber(v, i18n.language, 0);
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return t('automation.delay.seconds', { s: n(s) });
+  if (s === 0) return t('automation.delay.minutes', { m: n(m) });
+  return t('automation.delay.minutesSeconds', { m: n(m), s: n(s) });
+}
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/** The server's loop and conflict explanations name devices by id: show their names instead. */
+export function withDeviceNames(text: string, devices: readonly Pick<Device, 'id' | 'label'>[]): string {
+  return text.replace(UUID, (id) => {
+    const label = devices.find((d) => d.id.toLowerCase() === id.toLowerCase())?.label;
+    return label ? `"${label}"` : id;
+  });
+}
+
+/** The engine's validation messages (English on the wire) and their translations here. */
+const VALIDATION: Record<string, string> = {
+  'Automation name cannot be empty.': 'automation.errors.nameRequired',
+  'Add at least one action.': 'automation.errors.actionsRequired',
+  'Add a condition first.': 'automation.errors.conditionRequired',
+  'At most 10 conditions; delete one of the previous to add.': 'automation.errors.tooManyConditions',
+  'Only one action without a delay is allowed per device.': 'automation.errors.duplicateImmediateAction',
+  'This device cannot be used as a condition.': 'automation.errors.deviceCannotBeCondition',
+};
+const LOOP_PREFIX = 'This automation could trigger itself in a loop: ';
+
+/**
+ * A failed save, in the user's language where the message is known. A refused loop keeps the
+ * server's explanation (which automations, which parameter) after a translated lead.
+ */
+export function saveErrorText(
+  err: unknown,
+  t: TFunction,
+  devices: readonly Pick<Device, 'id' | 'label'>[] = [],
+): string {
+  if (err instanceof ApiError) {
+    const known = VALIDATION[err.message.replace(/^[\w.]+: /, '')];
+    if (known) return t(known as 'automation.errors.nameRequired');
+    if (err.message.startsWith(LOOP_PREFIX))
+      return t('automation.errors.loop', {
+        why: withDeviceNames(err.message.slice(LOOP_PREFIX.length), devices),
+      });
+  }
+  return errorText(err, t);
+}

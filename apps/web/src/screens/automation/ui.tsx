@@ -1,0 +1,275 @@
+import type { KeyDef } from '@hestia/catalog';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type IconProps, Svg } from '../../components/icons.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+
+export const PlayIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8 5.5v13l10.5-6.5Z" />
+  </Svg>
+);
+
+export const BellIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15Z" />
+    <path d="M10 20.5a2 2 0 0 0 4 0" />
+  </Svg>
+);
+
+export const HistoryIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 12a8 8 0 1 0 2.4-5.7L4 8.5" />
+    <path d="M4 4v4.5h4.5M12 8v4.5l3 2" />
+  </Svg>
+);
+
+export const RefreshIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3L19.5 9" />
+    <path d="M19.5 4v5h-5" />
+  </Svg>
+);
+
+export const ArrowUpIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 19V5M6 11l6-6 6 6" />
+  </Svg>
+);
+
+export const ArrowDownIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </Svg>
+);
+
+export const GaugeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 16a8 8 0 1 1 16 0" />
+    <path d="M12 16l4-5" />
+  </Svg>
+);
+
+export const ClockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="8.5" />
+    <path d="M12 7.5V12l3 2" />
+  </Svg>
+);
+
+export const CloudIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7.5 18.5h9.5a4 4 0 0 0 .6-8A5.5 5.5 0 0 0 7 9.2a4.7 4.7 0 0 0 .5 9.3Z" />
+  </Svg>
+);
+
+export const HandIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M9 11V5.5a1.5 1.5 0 0 1 3 0V11M12 10V4.5a1.5 1.5 0 0 1 3 0V11M15 10.5V6.5a1.5 1.5 0 0 1 3 0v7a7 7 0 0 1-7 7h-.5a6 6 0 0 1-4.8-2.4L3.5 14.6a1.5 1.5 0 0 1 2.3-1.9L9 15V11" />
+  </Svg>
+);
+
+/** An on/off switch (role switch), drawn with logical insets so it mirrors in right-to-left. */
+export function Switch({
+  checked,
+  onChange,
+  label,
+  busy,
+  disabled,
+  testId,
+}: {
+  checked: boolean;
+  onChange(next: boolean): void;
+  label: string;
+  busy?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled || busy}
+      onClick={() => onChange(!checked)}
+      data-testid={testId}
+      className={`relative inline-flex h-8 w-13 shrink-0 items-center rounded-full transition-colors disabled:opacity-50 ${
+        checked ? 'bg-accent' : 'bg-surface-2 ring-1 ring-line'
+      }`}
+    >
+      <span
+        className={`absolute top-1 grid size-6 place-items-center rounded-full bg-white shadow transition-all ${
+          checked ? 'start-6' : 'start-1'
+        }`}
+      >
+        {busy ? <Spinner size={14} className="text-accent" /> : null}
+      </span>
+    </button>
+  );
+}
+
+/** A row of mutually exclusive choices. */
+export function Segmented<T extends string | number>({
+  value,
+  options,
+  onChange,
+  label,
+  testId,
+}: {
+  value: T;
+  options: readonly { value: T; label: string; testId?: string }[];
+  onChange(value: T): void;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <fieldset
+      aria-label={label}
+      data-testid={testId}
+      className="m-0 flex min-w-0 gap-1 rounded-full border-0 bg-surface-2 p-1 ring-1 ring-line/60"
+    >
+      {options.map((o) => (
+        <button
+          key={String(o.value)}
+          type="button"
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+          data-testid={o.testId}
+          className={`h-10 min-w-0 flex-1 truncate rounded-full px-3 text-sm font-semibold transition-colors ${
+            o.value === value ? 'bg-accent text-on-accent shadow-card' : 'text-muted hover:text-ink'
+          }`}
+        >
+          {o.label}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+const toNumber = (raw: string): number | null => {
+  const latin = raw
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  if (latin.trim() === '') return null;
+  const n = Number(latin);
+  return Number.isFinite(n) ? n : null;
+};
+
+/**
+ * The value of one catalogue key: on/off for a boolean, a choice for an enum, a number with the
+ * key's range and unit (field and slider) for a number, text otherwise.
+ */
+export function ValueInput({
+  def,
+  value,
+  onChange,
+  error,
+}: {
+  def: KeyDef;
+  value: number | string | boolean | null | undefined;
+  onChange(value: number | string | null): void;
+  error?: string | null;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (def.kind === 'boolean')
+    return (
+      <Segmented
+        label={t('automation.value.label')}
+        value={Number(value ?? 0)}
+        onChange={(v) => onChange(v)}
+        testId="value-boolean"
+        options={[
+          { value: 1, label: t('automation.value.on'), testId: 'value-on' },
+          { value: 0, label: t('automation.value.off'), testId: 'value-off' },
+        ]}
+      />
+    );
+  if (def.kind === 'enum')
+    return (
+      <fieldset
+        aria-label={t('automation.value.label')}
+        className="m-0 min-w-0 border-0 p-0 flex flex-wrap gap-2"
+      >
+        {(def.values ?? []).map((v) => (
+          <button
+            key={v}
+            type="button"
+            aria-pressed={Number(value) === v}
+            onClick={() => onChange(v)}
+            className={`h-10 min-w-12 rounded-full px-4 text-sm font-semibold ring-1 ${
+              Number(value) === v ? 'bg-accent text-on-accent ring-accent' : 'bg-surface text-ink ring-line'
+            }`}
+          >
+            {formatNumber(v, i18n.language, 0)}
+          </button>
+        ))}
+      </fieldset>
+    );
+  if (def.kind === 'string')
+    return (
+      <input
+        aria-label={t('automation.value.label')}
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent"
+      />
+    );
+  const n = typeof value === 'number' ? value : toNumber(String(value ?? ''));
+  const min = def.min ?? 0;
+  const max = def.max ?? 100;
+  return (
+    <div>
+      <div className="flex items-center gap-3">
+        <input
+          id={id}
+          inputMode="decimal"
+          aria-label={t('automation.value.label')}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) => {
+            const next = toNumber(e.target.value);
+            onChange(next === null ? (e.target.value.trim() === '' ? null : e.target.value) : next);
+          }}
+          aria-invalid={error ? true : undefined}
+          data-testid="value-number"
+          className={`h-12 min-w-0 flex-1 rounded-2xl border bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent ${
+            error ? 'border-danger' : 'border-line'
+          }`}
+        />
+        {def.unit ? <span className="shrink-0 text-sm font-medium text-muted">{def.unit}</span> : null}
+      </div>
+      <input
+        type="range"
+        min={min}
+        max={max}
+        step={def.step ?? 1}
+        value={n ?? min}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-label={t('automation.value.slider')}
+        className="mt-3 w-full accent-[var(--hx-accent)]"
+      />
+      <div className="flex justify-between text-xs text-muted">
+        <span>{formatNumber(min, i18n.language)}</span>
+        <span>{formatNumber(max, i18n.language)}</span>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether a value fits a key: a number in range for numbers, one of the options for enums. */
+export function valueFits(def: KeyDef, value: unknown): boolean {
+  if (value === null || value === undefined || value === '') return false;
+  if (def.kind === 'boolean') return value === 0 || value === 1;
+  if (def.kind === 'enum') return (def.values ?? []).includes(Number(value));
+  if (def.kind === 'string') return typeof value === 'string';
+  if (typeof value !== 'number') return false;
+  return (def.min === undefined || value >= def.min) && (def.max === undefined || value <= def.max);
+}

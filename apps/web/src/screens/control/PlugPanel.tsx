@@ -1,0 +1,373 @@
+import { keyOf, type ModelProfile, type UiField, uiFields } from '@hestia/catalog';
+import type { TelemetryValue } from '@hestia/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ThermoIcon } from '../../components/home-icons.tsx';
+import { Button, Dialog, Row, Section } from '../../components/home-ui.tsx';
+import { PowerIcon } from '../../components/icons.tsx';
+import { Spinner } from '../../components/Spinner.tsx';
+import type { DeviceControl } from '../../data/control.ts';
+import { digitsOnly, localeDigits } from '../../lib/digits.ts';
+import { GaugeIcon } from './control-icons.tsx';
+import { num, on, type Sender, useControlText, useSender } from './control-kit.ts';
+import { Field, OptionPills, ToggleField, useValueText } from './fields.tsx';
+import { GenericFields } from './GenericPanel.tsx';
+import type { PanelProps } from './panels.ts';
+
+/** Spec sections 5 and 9: the current limit input takes 50 to 3000 (mA, as the catalogue keeps it). */
+export const CURRENT_LIMIT = { min: 50, max: 3000 } as const;
+/** Choices of the voltage limit picker, every 5 V inside the catalogue's range. */
+const VOLT_STEP = 5;
+
+const fieldOf = (profile: ModelProfile, key: string): UiField | undefined =>
+  uiFields(profile).find((f) => f.key === key);
+
+const range = (min: number, max: number, step: number) =>
+  Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, i) => min + i * step);
+
+/** Fewer decimals as a reading grows, so four-digit watts still fit a phone's tile. */
+const digitsFor = (value: TelemetryValue | undefined, digits: number) => {
+  const n = num(value);
+  return n !== undefined && Math.abs(n) >= 1000 ? 0 : digits;
+};
+
+function Meter({ control }: { control: DeviceControl }) {
+  const { t } = useTranslation();
+  const valueText = useValueText();
+  const tiles: [string, string, string, number][] = [
+    ['power', t('control.plug.power'), 'W', 1],
+    ['voltage', t('control.plug.voltage'), 'V', 1],
+    ['current', t('control.plug.current'), 'A', 3],
+  ];
+  return (
+    <div className="mb-4 grid grid-cols-3 gap-2" data-testid="plug-meter">
+      {tiles.map(([key, title, unit, digits]) => (
+        <div
+          key={key}
+          className="rounded-2xl bg-surface px-3 py-3 text-center shadow-card ring-1 ring-line/60"
+        >
+          <p className="text-[12px] font-medium text-muted">{title}</p>
+          <p className="mt-1 truncate text-[16px] font-semibold whitespace-nowrap tabular-nums text-ink">
+            <bdi data-testid={`value-${key}`}>
+              {valueText(control.values[key], unit, digitsFor(control.values[key], digits))}
+            </bdi>
+          </p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The current limit as typed input (50–3000), checked before it is sent. */
+function CurrentLimit({ control, sender }: { control: DeviceControl; sender: Sender }) {
+  const { t, i18n } = useTranslation();
+  const text = useControlText();
+  const id = useId();
+  const reported = num(control.values.current_limit);
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? (reported === undefined ? '' : String(reported));
+  const n = Number(value);
+  const invalid =
+    draft !== null &&
+    (value.trim() === '' || !Number.isInteger(n) || n < CURRENT_LIMIT.min || n > CURRENT_LIMIT.max);
+  const busy = sender.busy === 'current_limit';
+  const save = async () => {
+    if (invalid || draft === null) return;
+    if (await sender.run('current_limit', [{ Key: 'current_limit', Value: n }])) setDraft(null);
+  };
+  return (
+    <div className="px-4 py-3" data-testid="field-current_limit">
+      <label htmlFor={id} className="mb-1.5 block text-[15px] font-medium text-ink">
+        {text.title('keys.current_limit', 'current_limit')}
+      </label>
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <input
+            id={id}
+            inputMode="numeric"
+            value={localeDigits(value, i18n.language)}
+            disabled={!control.enabled}
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${id}-hint`}
+            data-testid="input-current_limit"
+            onChange={(e) => setDraft(digitsOnly(e.target.value, 5))}
+            onKeyDown={(e) => e.key === 'Enter' && void save()}
+            className={`h-11 w-full rounded-2xl border bg-surface ps-3 pe-12 text-[16px] text-ink tabular-nums outline-none focus:border-accent disabled:opacity-50 ${
+              invalid ? 'border-danger' : 'border-line'
+            }`}
+          />
+          <span className="pointer-events-none absolute inset-y-0 end-3 grid place-items-center text-[13px] text-muted">
+            mA
+          </span>
+        </div>
+        <button
+          type="button"
+          disabled={!control.enabled || invalid || draft === null || busy}
+          data-testid="save-current_limit"
+          onClick={() => void save()}
+          className="inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full bg-accent px-4 text-[14px] font-semibold text-on-accent disabled:opacity-50"
+        >
+          {busy ? <Spinner size={14} /> : null}
+          {t('control.save')}
+        </button>
+      </div>
+      <p
+        id={`${id}-hint`}
+        role={invalid ? 'alert' : undefined}
+        className={`mt-1.5 text-[13px] ${invalid ? 'text-danger' : 'text-muted'}`}
+        data-testid="hint-current_limit"
+      >
+        {t('control.plug.currentRange', {
+          min: text.number(CURRENT_LIMIT.min, 0),
+          max: text.number(CURRENT_LIMIT.max, 0),
+        })}
+      </p>
+    </div>
+  );
+}
+
+/** The voltage limit picker (spec section 2): the over- and under-voltage limits, in 5 V steps. */
+function VoltageLimitPicker({
+  control,
+  sender,
+  open,
+  onClose,
+}: {
+  control: DeviceControl;
+  sender: Sender;
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const text = useControlText();
+  const profile = control.profile;
+  const [picked, setPicked] = useState<number | null>(null);
+  if (!profile) return null;
+  const limits = (['over_voltage_limit', 'under_voltage_limit'] as const).flatMap((key) => {
+    const k = keyOf(profile, key);
+    return k?.min !== undefined && k.max !== undefined
+      ? [{ key, min: k.min, max: k.max, title: k.title }]
+      : [];
+  });
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('control.plug.voltageLimit')}
+      testId="voltage-limit-picker"
+      actions={
+        <Button variant="secondary" className="w-full" onClick={onClose}>
+          {t('control.done')}
+        </Button>
+      }
+    >
+      {limits.map((l) => (
+        <div key={l.key} className="mb-4" data-testid={`pick-${l.key}`}>
+          <p className="mb-2 text-[14px] font-semibold text-ink">{text.title(l.title, l.key)}</p>
+          <OptionPills
+            name={text.title(l.title, l.key)}
+            options={range(l.min, l.max, VOLT_STEP)}
+            value={num(control.values[l.key])}
+            labelOf={(v) => t('control.withUnit', { value: text.number(v, 0), unit: 'V' })}
+            busyValue={sender.busy === l.key ? picked : null}
+            disabled={!control.enabled}
+            onPick={(v) => {
+              setPicked(v);
+              void sender.run(l.key, [{ Key: l.key, Value: v }]);
+            }}
+          />
+        </div>
+      ))}
+    </Dialog>
+  );
+}
+
+/** The plug mode picker (spec section 2): a plain socket, or a room thermostat driving the load. */
+function PlugModePicker({
+  control,
+  sender,
+  open,
+  onClose,
+}: {
+  control: DeviceControl;
+  sender: Sender;
+  open: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const mode = on(control.values.room_thermostat_mode) ? 1 : 0;
+  const busy = sender.busy === 'room_thermostat_mode';
+  const options = [
+    [0, t('control.plug.modeSocket'), t('control.plug.modeSocketHint')],
+    [1, t('control.plug.modeThermostat'), t('control.plug.modeThermostatHint')],
+  ] as const;
+  return (
+    <Dialog open={open} onClose={onClose} title={t('control.plug.mode')} testId="plug-mode-picker">
+      <fieldset aria-label={t('control.plug.mode')} className="m-0 min-w-0 space-y-2 border-0 p-0">
+        {options.map(([value, title, hint]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            disabled={!control.enabled}
+            data-value={value}
+            onClick={() =>
+              void sender
+                .run('room_thermostat_mode', [{ Key: 'room_thermostat_mode', Value: value }])
+                .then((ok) => ok && onClose())
+            }
+            className={`flex w-full items-center gap-3 rounded-2xl px-4 py-3 text-start ring-1 transition disabled:opacity-50 ${
+              mode === value ? 'bg-accent-soft ring-accent' : 'bg-surface-2 ring-line'
+            }`}
+          >
+            <span className="min-w-0 flex-1">
+              <span className="block text-[15px] font-semibold text-ink">{title}</span>
+              <span className="block text-[13px] text-muted">{hint}</span>
+            </span>
+            {busy ? <Spinner size={16} /> : null}
+            <span
+              aria-hidden="true"
+              className={`size-5 shrink-0 rounded-full border-2 ${mode === value ? 'border-accent bg-accent' : 'border-line'}`}
+            />
+          </button>
+        ))}
+      </fieldset>
+    </Dialog>
+  );
+}
+
+/**
+ * Plugs (plug and plugV4): live power, voltage and current, on/off; on a V4 the protections (over- and
+ * under-voltage with their limits, power limit, current limit 50–3000) and the room-thermostat mode
+ * (summer/winter, setpoint, hysteresis), with the plug mode and voltage limit pickers.
+ */
+export default function PlugPanel({ deviceId, control }: PanelProps) {
+  const { t } = useTranslation();
+  const text = useControlText();
+  const valueText = useValueText();
+  const sender = useSender(control);
+  const [picker, setPicker] = useState<'mode' | 'volts' | null>(null);
+  const profile = control.profile;
+  if (!profile) return null;
+  const has = (key: string) => keyOf(profile, key) !== undefined;
+  const field = (key: string) => fieldOf(profile, key);
+  const isOn = on(control.values.relay_1);
+  const readOnly = !control.mayControl;
+  const thermostat = on(control.values.room_thermostat_mode);
+  const render = (key: string) => {
+    const f = field(key);
+    return f ? <Field key={key} field={f} control={control} sender={sender} /> : null;
+  };
+  const toggle = (key: string) => {
+    const f = field(key);
+    return f ? <ToggleField key={key} field={f} control={control} sender={sender} /> : null;
+  };
+
+  return (
+    <div data-testid="plug-panel">
+      {has('power') ? <Meter control={control} /> : null}
+
+      <button
+        type="button"
+        data-testid="key-relay_1"
+        aria-pressed={isOn}
+        aria-busy={sender.busy === 'relay_1' || undefined}
+        disabled={readOnly || !control.enabled}
+        onClick={() => void sender.run('relay_1', [{ Key: 'relay_1', Value: isOn ? 0 : 1 }])}
+        className={`mb-6 flex w-full items-center gap-4 rounded-3xl p-5 text-start transition active:scale-[0.99] disabled:cursor-not-allowed ${
+          isOn && control.state === 'online'
+            ? 'bg-accent text-on-accent shadow-[0_10px_24px_-14px_var(--hx-accent)]'
+            : 'bg-surface text-ink shadow-card ring-1 ring-line/60'
+        } ${control.enabled || readOnly ? '' : 'opacity-60'}`}
+      >
+        <span
+          className={`grid size-14 shrink-0 place-items-center rounded-full ${
+            isOn && control.state === 'online' ? 'bg-white/25' : 'bg-surface-2'
+          }`}
+        >
+          {sender.busy === 'relay_1' ? <Spinner size={22} /> : <PowerIcon size={26} />}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[17px] font-semibold">{t('control.plug.socket')}</span>
+          <span
+            className={`block text-[14px] ${isOn && control.state === 'online' ? 'opacity-90' : 'text-muted'}`}
+          >
+            {isOn ? t('device.on') : t('device.off')}
+          </span>
+        </span>
+      </button>
+
+      {has('over_voltage_protection_enable') ? (
+        <Section title={text.group('protection')} hint={t('control.plug.protectionHint')}>
+          {toggle('over_voltage_protection_enable')}
+          {toggle('under_voltage_protection_enable')}
+          <Row
+            icon={GaugeIcon}
+            title={t('control.plug.voltageLimit')}
+            subtitle={t('control.plug.voltageLimits', {
+              over: valueText(control.values.over_voltage_limit, 'V', 0),
+              under: valueText(control.values.under_voltage_limit, 'V', 0),
+            })}
+            onClick={readOnly ? undefined : () => setPicker('volts')}
+            disabled={!readOnly && !control.enabled}
+            testId="open-voltage-limit"
+          />
+          {render('power_limit')}
+          {has('current_limit') ? (
+            readOnly ? (
+              render('current_limit')
+            ) : (
+              <CurrentLimit control={control} sender={sender} />
+            )
+          ) : null}
+        </Section>
+      ) : null}
+
+      {has('room_thermostat_mode') ? (
+        <Section title={text.group('thermostat')}>
+          <Row
+            icon={ThermoIcon}
+            title={t('control.plug.mode')}
+            subtitle={thermostat ? t('control.plug.modeThermostat') : t('control.plug.modeSocket')}
+            onClick={readOnly ? undefined : () => setPicker('mode')}
+            disabled={!readOnly && !control.enabled}
+            testId="open-plug-mode"
+          />
+          {render('temperature')}
+          {thermostat ? (
+            <>
+              {render('summer_winter')}
+              {render('temperature_setpoint')}
+              {render('up_hysteresis')}
+              {render('down_hysteresis')}
+              {render('thermostat_output')}
+            </>
+          ) : null}
+        </Section>
+      ) : null}
+
+      <GenericFields
+        deviceId={deviceId}
+        control={control}
+        skip={['relays', 'status', 'protection', 'thermostat']}
+      />
+
+      {readOnly ? null : (
+        <>
+          <VoltageLimitPicker
+            control={control}
+            sender={sender}
+            open={picker === 'volts'}
+            onClose={() => setPicker(null)}
+          />
+          <PlugModePicker
+            control={control}
+            sender={sender}
+            open={picker === 'mode'}
+            onClose={() => setPicker(null)}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Device } from '@hestia/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DoorIcon, PinIcon } from '../../components/home-icons.tsx';
+import { Button, Dialog, TextField } from '../../components/home-ui.tsx';
+import { useAssetTreeQuery } from '../../data/assets.ts';
+import { useMoveDevices, useRenameDevice } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+
+/** Rename a device (owner only): the name is required. */
+export function RenameDialog({ device, open, onClose }: { device: Device; open: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const rename = useRenameDevice(device.id);
+  const [name, setName] = useState(device.label);
+  const [shownFor, setShownFor] = useState(false);
+  // Start from the current name each time the dialog opens.
+  if (open !== shownFor) {
+    setShownFor(open);
+    if (open) setName(device.label);
+  }
+  const nameError = name.trim() === '' ? t('home.form.nameRequired') : null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('home.device.rename')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('home.cancel')}
+          </Button>
+          <Button
+            busy={rename.isPending}
+            disabled={!!nameError}
+            data-testid="rename-save"
+            onClick={() =>
+              rename.mutate(name.trim(), {
+                onSuccess: () => {
+                  toast.success(t('home.device.renamed'));
+                  onClose();
+                },
+                onError: (err) => toast.error(errorText(err, t)),
+              })
+            }
+          >
+            {t('home.save')}
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label={t('home.form.name')}
+        value={name}
+        onChange={setName}
+        error={name ? nameError : null}
+        autoFocus
+        testId="rename-input"
+      />
+      <p className="mt-2 px-1 text-[13px] text-muted">{t('home.device.renameHint')}</p>
+    </Dialog>
+  );
+}
+
+/** Move a device to another place or room (owner only). */
+export function MoveDialog({
+  device,
+  open,
+  onClose,
+  onMoved,
+}: {
+  device: Device;
+  open: boolean;
+  onClose(): void;
+  onMoved(): void;
+}) {
+  const { t } = useTranslation();
+  const move = useMoveDevices();
+  const tree = useAssetTreeQuery();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('home.bulk.moveTitle')} testId="move-dialog">
+      <ul className="space-y-4 pb-3">
+        {(tree.data ?? []).map((place) => (
+          <li key={place.id}>
+            <ul className="divide-y divide-line overflow-hidden rounded-2xl ring-1 ring-line">
+              {[place, ...place.children].map((asset) => {
+                const here = asset.id === device.assetId;
+                return (
+                  <li key={asset.id}>
+                    <button
+                      type="button"
+                      disabled={move.isPending || here}
+                      aria-current={here || undefined}
+                      data-testid="move-target"
+                      data-asset-id={asset.id}
+                      onClick={() =>
+                        move.mutate(
+                          { deviceIds: [device.id], assetId: asset.id },
+                          {
+                            onSuccess: () => {
+                              toast.success(t('home.bulk.moved', { count: 1, name: asset.name }));
+                              onClose();
+                              onMoved();
+                            },
+                            onError: (err) => toast.error(errorText(err, t)),
+                          },
+                        )
+                      }
+                      className={`flex min-h-13 w-full items-center gap-3 px-3 py-2 text-start hover:bg-surface-2 disabled:hover:bg-transparent ${
+                        asset.parentId ? 'ps-8' : 'font-semibold'
+                      } ${here ? 'text-accent-text' : ''}`}
+                    >
+                      <span className="grid size-8 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+                        {asset.parentId ? <DoorIcon size={18} /> : <PinIcon size={18} />}
+                      </span>
+                      <span className="min-w-0 flex-1 truncate">
+                        <bdi>{asset.name}</bdi>
+                      </span>
+                      {here ? <span className="text-[12px]">{t('home.device.current')}</span> : null}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ModelProfile } from '@hestia/catalog';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ThermoIcon } from '../../components/home-icons.tsx';
+import { Row, Section } from '../../components/home-ui.tsx';
+import { CurtainIcon } from '../../components/icons.tsx';
+import { settingsPaths } from '../../routes/settings-paths.ts';
+import {
+  BellIcon,
+  BrightnessIcon,
+  ListIcon,
+  MemoryIcon,
+  SlidersIcon,
+  TagIcon,
+  WifiIcon,
+} from './setting-icons.tsx';
+import { type SettingLink, settingLinksOf } from './setting-links.ts';
+
+const LINKS: Record<SettingLink, { icon: ComponentType<{ size?: number }>; to: (id: string) => string }> = {
+  lightIntensity: { icon: BrightnessIcon, to: settingsPaths.lightIntensity },
+  wifiStatusDisplay: { icon: WifiIcon, to: settingsPaths.wifiStatusDisplay },
+  temperatureRange: { icon: ThermoIcon, to: settingsPaths.temperatureRange },
+  memoryStatus: { icon: MemoryIcon, to: settingsPaths.memoryStatus },
+  editKeyTitle: { icon: TagIcon, to: settingsPaths.editKeyTitle },
+  editCurtainName: { icon: CurtainIcon, to: settingsPaths.editCurtainName },
+  switchKeyList: { icon: ListIcon, to: settingsPaths.switchKeyList },
+  beep: { icon: BellIcon, to: settingsPaths.beep },
+};
+
+/**
+ * The device-specific settings of device-setting: one link per screen the model has keys for, and
+ * the advanced settings. Offline, the links that change the device say so (spec: disabled with
+ * the device-offline message); a view-only share may open them read-only.
+ */
+export function DeviceSettingLinks({
+  id,
+  profile,
+  offline,
+}: {
+  id: string;
+  profile: ModelProfile;
+  offline: boolean;
+}) {
+  const { t } = useTranslation();
+  const links = settingLinksOf(profile);
+  return (
+    <Section title={t('deviceSettings.section')} hint={offline ? t('errors.DEVICE_OFFLINE') : undefined}>
+      {links.map((link) => {
+        const { icon, to } = LINKS[link];
+        // Titles and Wi-Fi information are kept by the server or readable offline; the rest talk to the device.
+        const needsDevice = link !== 'editKeyTitle' && link !== 'wifiStatusDisplay';
+        const off = offline && needsDevice;
+        return (
+          <Row
+            key={link}
+            icon={icon}
+            title={t(`deviceSettings.links.${link}`)}
+            subtitle={off ? t('device.offline') : undefined}
+            to={to(id)}
+            disabled={off}
+            testId={`link-${link}`}
+          />
+        );
+      })}
+      <Row
+        icon={SlidersIcon}
+        title={t('deviceSettings.links.advanced')}
+        to={settingsPaths.advanced(id, profile.id)}
+        testId="link-advanced"
+      />
+    </Section>
+  );
+}

@@ -1,0 +1,96 @@
+import type { CallInput } from '@hestia/client';
+import type { DeviceSettingType, KeyAction, KeyActionBody, KeyValue } from '@hestia/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../data/api.ts';
+import { withFreshToken } from '../../data/token-refresh.ts';
+
+/** Query keys and hooks of a device's settings, key labels and key actions (issue 7). */
+export const settingKeys = {
+  all: (id: string) => ['device-settings', id] as const,
+  setting: (id: string, type: DeviceSettingType) => [...settingKeys.all(id), 'setting', type] as const,
+  labels: (id: string) => [...settingKeys.all(id), 'labels'] as const,
+  actions: (id: string) => [...settingKeys.all(id), 'key-actions'] as const,
+  scenarios: () => ['scenarios', 'list'] as const,
+};
+
+export function useDeviceSettingQuery(id: string, type: DeviceSettingType) {
+  return useQuery({
+    queryKey: settingKeys.setting(id, type),
+    queryFn: () => withFreshToken(() => api.call('getDeviceSetting', { params: { id, type } })),
+  });
+}
+
+/** Write some keys of a setting type; the answer comes once the device has taken them. */
+export function usePatchDeviceSetting(id: string, type: DeviceSettingType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: KeyValue[]) =>
+      withFreshToken(() => api.call('updateDeviceSetting', { params: { id, type }, body: { values } })),
+    onSuccess: (setting) => client.setQueryData(settingKeys.setting(id, type), setting),
+  });
+}
+
+export function useKeyLabelsQuery(id: string) {
+  return useQuery({
+    queryKey: settingKeys.labels(id),
+    queryFn: () => withFreshToken(() => api.call('getKeyLabels', { params: { id } })),
+  });
+}
+
+export function useSetKeyLabels(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (labels: CallInput<'setKeyLabels'>['body']['labels']) =>
+      withFreshToken(() => api.call('setKeyLabels', { params: { id }, body: { labels } })),
+    onSuccess: (result) => client.setQueryData(settingKeys.labels(id), result),
+  });
+}
+
+export function useKeyActionsQuery(id: string) {
+  return useQuery({
+    queryKey: settingKeys.actions(id),
+    queryFn: () => withFreshToken(() => api.call('listKeyActions', { params: { id } })),
+  });
+}
+
+/** Add, edit, delete and reorder a device's key actions; each refreshes the list. */
+export function useKeyActionMutations(id: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: settingKeys.actions(id) });
+  const save = useMutation({
+    mutationFn: ({ actionId, body }: { actionId?: string; body: KeyActionBody }) =>
+      withFreshToken(() =>
+        actionId
+          ? api.call('editKeyAction', { params: { id, actionId }, body })
+          : api.call('addKeyAction', { params: { id }, body }),
+      ),
+    onSettled: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (actionId: string) =>
+      withFreshToken(() => api.call('deleteKeyAction', { params: { id, actionId } })),
+    onSettled: refresh,
+  });
+  const reorder = useMutation({
+    mutationFn: (ids: string[]) =>
+      withFreshToken(() => api.call('reorderKeyActions', { params: { id }, body: { ids } })),
+    onMutate: (ids) => {
+      const list = client.getQueryData<KeyAction[]>(settingKeys.actions(id));
+      if (!list) return;
+      const order = new Map(ids.map((x, i) => [x, i]));
+      client.setQueryData<KeyAction[]>(
+        settingKeys.actions(id),
+        [...list].sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+      );
+    },
+    onSettled: refresh,
+  });
+  return { save, remove, reorder };
+}
+
+export function useScenariosQuery() {
+  return useQuery({
+    queryKey: settingKeys.scenarios(),
+    queryFn: () => withFreshToken(() => api.call('listScenarios', {})),
+  });
+}

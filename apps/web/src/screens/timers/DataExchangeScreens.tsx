@@ -1,0 +1,242 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  LoadingBlock,
+  Section,
+} from '../../components/home-ui.tsx';
+import { canControl, useDevicesQuery } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import {
+  useAddDataExchange,
+  useDataExchangeParams,
+  useDataExchangesQuery,
+  useDeleteDataExchange,
+} from '../../data/timers.ts';
+import { timerPaths } from '../../routes/timer-paths.ts';
+import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { ArrowIcon, ExchangeIcon } from './timer-icons.tsx';
+import { keyTitle } from './timer-text.ts';
+import { Select } from './timer-ui.tsx';
+
+function ExchangeList({ ctx }: { ctx: DeviceContext }) {
+  const { t } = useTranslation();
+  const id = ctx.device.id;
+  const query = useDataExchangesQuery(id);
+  const devices = useDevicesQuery();
+  const remove = useDeleteDataExchange(id);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const nameOf = (deviceId: string) =>
+    devices.data?.find((d) => d.id === deviceId)?.label ?? t('timers.exchange.unknownDevice');
+  if (query.isError)
+    return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingBlock />;
+  if (query.data.length === 0)
+    return (
+      <EmptyState
+        icon={ExchangeIcon}
+        title={t('timers.exchange.empty')}
+        body={t('timers.exchange.emptyBody')}
+      />
+    );
+  const target = query.data.find((x) => x.id === deleting);
+  return (
+    <>
+      <Section hint={t('timers.exchange.hint')}>
+        {query.data.map((x) => (
+          <div
+            key={x.id}
+            className="flex min-h-16 items-center gap-3 ps-4 pe-2 py-2.5"
+            data-testid="exchange-row"
+            data-exchange-id={x.id}
+          >
+            <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+              <ExchangeIcon size={20} />
+            </span>
+            <div className="min-w-0 flex-1 text-[15px]">
+              <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
+                <span>{keyTitle(x.sourceParameter, t)}</span>
+                <ArrowIcon size={16} className="text-muted" />
+                <span>{keyTitle(x.targetParameter, t)}</span>
+              </p>
+              <p className="truncate text-[13px] text-muted">
+                {t('timers.exchange.onDevice')} <bdi>{nameOf(x.targetDeviceId)}</bdi>
+              </p>
+            </div>
+            <button
+              type="button"
+              onClick={() => setDeleting(x.id)}
+              aria-label={t('timers.exchange.delete')}
+              data-testid="exchange-delete"
+              className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft"
+            >
+              <TrashIcon size={20} />
+            </button>
+          </div>
+        ))}
+      </Section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('timers.exchange.deleteTitle')}
+        body={
+          target
+            ? t('timers.exchange.deleteBody', {
+                source: keyTitle(target.sourceParameter, t),
+                target: keyTitle(target.targetParameter, t),
+                device: nameOf(target.targetDeviceId),
+              })
+            : ''
+        }
+        confirmLabel={t('timers.exchange.delete')}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success(t('timers.exchange.deleted'));
+            },
+            onError: (err) => {
+              setDeleting(null);
+              toast.error(errorText(err, t));
+            },
+          })
+        }
+      />
+    </>
+  );
+}
+
+/** data-exchange-list (spec section 2): this device's parameters feeding other devices' parameters. */
+export function DataExchangeListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <DeviceStackScreen
+      title={t('timers.exchange.title')}
+      testId="screen-data-exchange-list"
+      footer={(ctx) =>
+        ctx.mayControl ? (
+          <Button
+            className="w-full"
+            icon={PlusIcon}
+            data-testid="exchange-add"
+            onClick={() => void navigate(timerPaths.connectionDevice(ctx.device.id))}
+          >
+            {t('timers.exchange.add')}
+          </Button>
+        ) : null
+      }
+    >
+      {(ctx) => <ExchangeList ctx={ctx} />}
+    </DeviceStackScreen>
+  );
+}
+
+function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = ctx.device.id;
+  const params = useDataExchangeParams(id);
+  const devices = useDevicesQuery();
+  const targets = (devices.data ?? []).filter((d) => canControl(d.access));
+  const [source, setSource] = useState('');
+  const [targetId, setTargetId] = useState('');
+  const [targetKey, setTargetKey] = useState('');
+  const targetParams = useDataExchangeParams(targetId || undefined);
+  const add = useAddDataExchange(id);
+  const [error, setError] = useState<string | null>(null);
+  const none = ['', t('timers.exchange.choose')] as const;
+
+  if (params.isError) return <ErrorState message={errorText(params.error, t)} />;
+  if (!params.data || !devices.data) return <LoadingBlock />;
+  const ready = source !== '' && targetId !== '' && targetKey !== '';
+  return (
+    <div className="space-y-5">
+      <p className="px-1 text-[14px] leading-relaxed text-muted">{t('timers.exchange.explain')}</p>
+      <Select
+        label={t('timers.exchange.source')}
+        value={source}
+        options={[none, ...params.data.sources.map((p) => [p.key, keyTitle(p.key, t)] as const)]}
+        onChange={setSource}
+        testId="exchange-source"
+      />
+      <Select
+        label={t('timers.exchange.targetDevice')}
+        value={targetId}
+        options={[none, ...targets.map((d) => [d.id, d.label] as const)]}
+        onChange={(v) => {
+          setTargetId(v);
+          setTargetKey('');
+        }}
+        testId="exchange-target-device"
+      />
+      {targetId ? (
+        targetParams.data ? (
+          <Select
+            label={t('timers.exchange.targetParameter')}
+            value={targetKey}
+            options={[none, ...targetParams.data.targets.map((p) => [p.key, keyTitle(p.key, t)] as const)]}
+            onChange={setTargetKey}
+            testId="exchange-target-parameter"
+          />
+        ) : (
+          <LoadingBlock />
+        )
+      ) : null}
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="exchange-error"
+        >
+          {error}
+        </p>
+      ) : null}
+      <Button
+        className="w-full"
+        disabled={!ready}
+        busy={add.isPending}
+        data-testid="exchange-save"
+        onClick={() => {
+          setError(null);
+          add.mutate(
+            { sourceParameter: source, targetDeviceId: targetId, targetParameter: targetKey },
+            {
+              onSuccess: () => {
+                toast.success(t('timers.exchange.added'));
+                void navigate(timerPaths.dataExchangeList(id), { replace: true });
+              },
+              onError: (err) => setError(errorText(err, t)),
+            },
+          );
+        }}
+      >
+        {t('timers.exchange.save')}
+      </Button>
+    </div>
+  );
+}
+
+/** connection-device (spec section 2): a source parameter of this device, a target device and its parameter. */
+export function ConnectionDeviceScreen() {
+  const { t } = useTranslation();
+  return (
+    <DeviceStackScreen
+      title={t('timers.exchange.add')}
+      testId="screen-connection-device"
+      backTo={(id) => timerPaths.dataExchangeList(id)}
+    >
+      {(ctx) =>
+        ctx.mayControl ? <ConnectionForm ctx={ctx} /> : <ErrorState message={t('timers.viewOnly')} />
+      }
+    </DeviceStackScreen>
+  );
+}

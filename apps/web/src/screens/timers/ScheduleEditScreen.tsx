@@ -1,0 +1,407 @@
+import {
+  type CivilDate,
+  occurrencesBetween,
+  RepeatType as Repeat,
+  type RepeatType,
+  type ValidationIssue,
+  validateSchedule,
+} from '@hestia/automation';
+import type { Schedule } from '@hestia/contract';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { TrashIcon } from '../../components/home-icons.tsx';
+import {
+  Button,
+  ConfirmDialog,
+  ErrorState,
+  LoadingBlock,
+  Row,
+  Section,
+  TextField,
+} from '../../components/home-ui.tsx';
+import { errorText } from '../../data/errors.ts';
+import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data/timers.ts';
+import { correctedNow } from '../../data/token-refresh.ts';
+import { formatAmount } from '../../lib/chart-format.ts';
+import { latinDigits } from '../../lib/digits.ts';
+import { timerPaths } from '../../routes/timer-paths.ts';
+import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
+import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { REPEAT_NAMES, repeatName } from './schedule-text.ts';
+import { civilDateOf, formatRun, instantOf, type TimerAction, timeOf, weekdayNames } from './timer-lib.ts';
+import { issueText, knownValidation } from './timer-text.ts';
+import { DateField, TimeOfDayPicker, Toggle } from './timer-ui.tsx';
+import { useTimeZone } from './use-time-zone.ts';
+
+const DAY_MS = 86_400_000;
+const YEAR_MS = 366 * DAY_MS;
+
+interface Draft {
+  name: string;
+  repeatType: RepeatType | null;
+  time: string;
+  dayOfWeeks: number[];
+  interval: string;
+  start: CivilDate;
+  hasEnd: boolean;
+  end: CivilDate;
+  actions: TimerAction[];
+}
+
+function draftOf(s: Schedule | undefined, zone: string, profileToggles: readonly string[]): Draft {
+  const today = civilDateOf(correctedNow(), zone);
+  if (!s)
+    return {
+      name: '',
+      repeatType: null,
+      time: '',
+      dayOfWeeks: [],
+      interval: '',
+      start: today,
+      hasEnd: false,
+      end: civilDateOf(correctedNow() + 30 * DAY_MS, zone),
+      actions: profileToggles.map((k) => ({ deviceParameterId: k, value: 1 })),
+    };
+  return {
+    name: s.name,
+    repeatType: s.repeatType as RepeatType,
+    time: s.repeatType === Repeat.Timer && s.time === '00:00' ? '' : s.time,
+    dayOfWeeks: [...s.dayOfWeeks],
+    interval: s.timerInterval ? String(s.timerInterval) : '',
+    start: civilDateOf(s.startDateTime, s.timeZone),
+    hasEnd: s.endDateTime !== null,
+    end: civilDateOf(s.endDateTime ?? s.startDateTime + 30 * DAY_MS, s.timeZone),
+    actions: s.deviceScheduleActions.map((a) => ({
+      deviceParameterId: a.deviceParameterId,
+      value: a.value,
+    })),
+  };
+}
+
+/** The instants the server receives: from the start of the first day (or now, for today) to the end of the last. */
+function bodyOf(d: Draft, zone: string) {
+  const now = correctedNow();
+  const startOfDay = instantOf(d.start, '00:00', zone);
+  const isToday = startOfDay <= now && now < startOfDay + DAY_MS;
+  // A timer repeat counts its minutes from the chosen time when there is one.
+  const startDateTime =
+    d.repeatType === Repeat.Timer && d.time
+      ? instantOf(d.start, d.time, zone)
+      : isToday
+        ? Math.floor(now / 60_000) * 60_000
+        : startOfDay;
+  const interval = Number(latinDigits(d.interval));
+  return {
+    name: d.name.trim(),
+    repeatType: d.repeatType,
+    startDateTime,
+    endDateTime: d.hasEnd ? instantOf(d.end, '23:59', zone) : null,
+    dayOfWeeks: d.repeatType === Repeat.Weekly ? [...d.dayOfWeeks].sort() : [],
+    timerInterval:
+      d.repeatType === Repeat.Timer && Number.isInteger(interval) && interval > 0 ? interval : null,
+    time: d.time || (d.repeatType === Repeat.Timer ? timeOf(startDateTime, zone) : null),
+    deviceScheduleActions: d.actions,
+  };
+}
+
+function Chip({
+  selected,
+  onClick,
+  children,
+  testId,
+}: {
+  selected: boolean;
+  onClick(): void;
+  children: string;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onClick}
+      data-testid={testId}
+      className={`h-10 rounded-full px-4 text-[14px] font-medium transition ${
+        selected ? 'bg-accent text-on-accent' : 'bg-surface-2 text-ink ring-1 ring-line hover:bg-surface'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | undefined }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const zone = useTimeZone();
+  const language = i18n.language;
+  const id = ctx.device.id;
+  const save = useSaveSchedule(id);
+  const remove = useDeleteSchedule(id);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(schedule, zone, ctx.profile?.toggleKeys ?? []));
+  const [tried, setTried] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const body = bodyOf(draft, zone);
+  const issues = validateSchedule({ ...body, timeZone: zone });
+  const actionsMissing = draft.actions.length === 0;
+  const shown = (path: string) => {
+    const found = tried ? issues.find((i: ValidationIssue) => i.path === path) : undefined;
+    return found ? issueText(found, t) : null;
+  };
+  const days = weekdayNames(language);
+  const preview = useMemo(() => {
+    if (issues.length > 0 || body.repeatType === null) return [];
+    const now = correctedNow();
+    return occurrencesBetween(
+      {
+        repeatType: body.repeatType,
+        startDateTime: body.startDateTime,
+        endDateTime: body.endDateTime,
+        dayOfWeeks: body.dayOfWeeks as (0 | 1 | 2 | 3 | 4 | 5 | 6)[],
+        timerInterval: body.timerInterval,
+        time: body.time ?? '00:00',
+        timeZone: zone,
+      },
+      now,
+      now + 2 * YEAR_MS,
+      3,
+    );
+  }, [
+    issues.length,
+    body.repeatType,
+    body.startDateTime,
+    body.endDateTime,
+    body.dayOfWeeks,
+    body.timerInterval,
+    body.time,
+    zone,
+  ]);
+
+  const submit = () => {
+    setTried(true);
+    setServerError(null);
+    if (issues.length > 0 || actionsMissing || body.repeatType === null) return;
+    save.mutate(
+      { ...(schedule ? { scheduleId: schedule.id } : {}), ...body },
+      {
+        onSuccess: () => {
+          toast.success(t('timers.schedule.saved'));
+          void navigate(timerPaths.setDeviceSchedule(id), { replace: true });
+        },
+        onError: (err) => {
+          const message = errorText(err, t);
+          setServerError(knownValidation(message, t) ?? message);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      <TextField
+        label={t('timers.schedule.name')}
+        value={draft.name}
+        onChange={(name) => set({ name })}
+        error={shown('name')}
+        testId="schedule-name"
+      />
+
+      <fieldset>
+        <legend className="mb-2 px-1 text-sm font-medium text-ink">{t('timers.schedule.repeat')}</legend>
+        <div className="flex flex-wrap gap-2" data-testid="schedule-repeat">
+          {REPEAT_NAMES.map((name, value) => (
+            <Chip
+              key={name}
+              selected={draft.repeatType === value}
+              onClick={() => set({ repeatType: value as RepeatType })}
+              testId={`repeat-${name}`}
+            >
+              {repeatName(value, t)}
+            </Chip>
+          ))}
+        </div>
+        {shown('repeatType') ? (
+          <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
+            {shown('repeatType')}
+          </p>
+        ) : null}
+      </fieldset>
+
+      {draft.repeatType === Repeat.Weekly ? (
+        <fieldset>
+          <legend className="mb-2 px-1 text-sm font-medium text-ink">{t('timers.schedule.days')}</legend>
+          <div className="flex flex-wrap gap-2" data-testid="schedule-days">
+            {days.map((name, day) => (
+              <Chip
+                key={name}
+                selected={draft.dayOfWeeks.includes(day)}
+                onClick={() =>
+                  set({
+                    dayOfWeeks: draft.dayOfWeeks.includes(day)
+                      ? draft.dayOfWeeks.filter((d) => d !== day)
+                      : [...draft.dayOfWeeks, day],
+                  })
+                }
+                testId={`weekday-${day}`}
+              >
+                {name}
+              </Chip>
+            ))}
+          </div>
+          {shown('dayOfWeeks') ? (
+            <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
+              {shown('dayOfWeeks')}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+
+      {draft.repeatType === Repeat.Timer ? (
+        <TextField
+          label={t('timers.schedule.interval')}
+          value={draft.interval}
+          onChange={(interval) => set({ interval: latinDigits(interval).replace(/\D/g, '').slice(0, 6) })}
+          error={shown('timerInterval')}
+          testId="schedule-interval"
+        />
+      ) : null}
+
+      <TimeOfDayPicker
+        label={draft.repeatType === Repeat.Timer ? t('timers.schedule.firstAt') : t('timers.schedule.time')}
+        value={draft.time}
+        onChange={(time) => set({ time })}
+        error={shown('time')}
+      />
+
+      <DateField
+        label={t('timers.schedule.start')}
+        value={draft.start}
+        onChange={(start) => set({ start })}
+        testId="schedule-start"
+      />
+      <div>
+        <div className="mb-3 flex items-center justify-between px-1">
+          <span className="text-sm font-medium text-ink">{t('timers.schedule.hasEnd')}</span>
+          <Toggle
+            checked={draft.hasEnd}
+            onChange={(hasEnd) => set({ hasEnd })}
+            label={t('timers.schedule.hasEnd')}
+            testId="schedule-has-end"
+          />
+        </div>
+        {draft.hasEnd ? (
+          <DateField
+            label={t('timers.schedule.end')}
+            value={draft.end}
+            onChange={(end) => set({ end })}
+            testId="schedule-end"
+            error={shown('endDateTime')}
+          />
+        ) : null}
+      </div>
+
+      <AddOrEditTimerActions
+        profile={ctx.profile}
+        actions={draft.actions}
+        onChange={(actions) => set({ actions })}
+        error={tried && actionsMissing ? t('timers.validation.automation.actionsRequired') : null}
+      />
+
+      <Section title={t('timers.schedule.preview')}>
+        <div className="px-4 py-3" data-testid="schedule-preview">
+          {preview.length === 0 ? (
+            <p className="text-[14px] text-muted">
+              {issues.length > 0 ? t('timers.schedule.previewIncomplete') : t('timers.schedule.noNextRun')}
+            </p>
+          ) : (
+            <ol className="space-y-1 text-[14px]">
+              {preview.map((at, i) => (
+                <li key={at} className="flex gap-2">
+                  <span className="w-5 shrink-0 text-muted">{formatAmount(i + 1, language, 0)}.</span>
+                  <span>{formatRun(at, language, zone)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </Section>
+
+      {serverError ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="schedule-error"
+        >
+          {serverError}
+        </p>
+      ) : null}
+
+      <Button className="w-full" onClick={submit} busy={save.isPending} data-testid="schedule-save">
+        {t('timers.schedule.save')}
+      </Button>
+
+      {schedule ? (
+        <Section>
+          <Row
+            icon={TrashIcon}
+            tone="danger"
+            title={t('timers.schedule.delete')}
+            onClick={() => setConfirm(true)}
+            testId="schedule-delete"
+          />
+        </Section>
+      ) : null}
+      <ConfirmDialog
+        open={confirm}
+        title={t('timers.schedule.deleteTitle', { name: schedule?.name ?? '' })}
+        body={t('timers.schedule.deleteBody')}
+        confirmLabel={t('timers.schedule.delete')}
+        busy={remove.isPending}
+        onClose={() => setConfirm(false)}
+        onConfirm={() =>
+          schedule &&
+          remove.mutate(schedule.id, {
+            onSuccess: () => {
+              toast.success(t('timers.schedule.deleted'));
+              void navigate(timerPaths.setDeviceSchedule(id), { replace: true });
+            },
+            onError: (err) => {
+              setConfirm(false);
+              toast.error(errorText(err, t));
+            },
+          })
+        }
+      />
+    </div>
+  );
+}
+
+function EditorLoader({ ctx }: { ctx: DeviceContext }) {
+  const { t } = useTranslation();
+  const { scheduleId } = useParams();
+  const query = useScheduleQuery(scheduleId);
+  if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
+  if (!scheduleId) return <Editor ctx={ctx} schedule={undefined} />;
+  if (query.isError) return <ErrorState message={errorText(query.error, t)} />;
+  if (!query.data) return <LoadingBlock />;
+  return <Editor ctx={ctx} schedule={query.data} />;
+}
+
+/** Add or edit one schedule of the device (set-device-schedule's form). */
+export function ScheduleEditScreen() {
+  const { t } = useTranslation();
+  const { scheduleId } = useParams();
+  return (
+    <DeviceStackScreen
+      title={scheduleId ? t('timers.schedule.edit') : t('timers.schedule.add')}
+      testId="screen-schedule-edit"
+      backTo={timerPaths.setDeviceSchedule}
+    >
+      {(ctx) => <EditorLoader ctx={ctx} />}
+    </DeviceStackScreen>
+  );
+}

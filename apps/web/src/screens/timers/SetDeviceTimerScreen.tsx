@@ -1,0 +1,206 @@
+import { errorMessage } from '@hestia/catalog';
+import type { Schedule } from '@hestia/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button, EmptyState, ErrorState, Section } from '../../components/home-ui.tsx';
+import { useDeviceControl } from '../../data/control.ts';
+import { errorText } from '../../data/errors.ts';
+import { useDeleteTimer, useSaveTimer, useTimersQuery } from '../../data/timers.ts';
+import { correctedNow } from '../../data/token-refresh.ts';
+import { useCountdown } from '../../hooks/useCountdown.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { formatAmount } from '../../lib/chart-format.ts';
+import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
+import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { TimerIcon } from './timer-icons.tsx';
+import { formatRun, maxTimerMinutes, type TimerAction, timerRefusal, writableKeys } from './timer-lib.ts';
+import { keyTitle, valueText } from './timer-text.ts';
+import { DurationPicker } from './timer-ui.tsx';
+import { useTimeZone } from './use-time-zone.ts';
+
+/** H:MM:SS in the language's digits. */
+function clockText(seconds: number, language: string): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (v: number) => formatAmount(v, language, 0).padStart(2, formatAmount(0, language, 0));
+  return `${formatAmount(h, language, 0)}:${two(m)}:${two(s)}`;
+}
+
+function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
+  const { t, i18n } = useTranslation();
+  const left = useCountdown(timer.nextRunAt, correctedNow);
+  const zone = useTimeZone();
+  const remove = useDeleteTimer(ctx.device.id);
+  const keys = writableKeys(ctx.profile);
+  const summary = timer.deviceScheduleActions
+    .map(
+      (a) =>
+        `${keyTitle(a.deviceParameterId, t)}: ${valueText(
+          keys.find((k) => k.key === a.deviceParameterId),
+          a.value,
+          t,
+          i18n.language,
+        )}`,
+    )
+    .join(t('common.separator'));
+  return (
+    <div className="flex items-center gap-3 px-4 py-3" data-testid="running-timer" data-timer-id={timer.id}>
+      <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent-text">
+        <TimerIcon size={22} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p
+          className="text-2xl font-semibold tabular-nums"
+          dir="ltr"
+          data-testid="timer-remaining"
+          aria-live="off"
+          style={{ textAlign: 'start' }}
+        >
+          {clockText(left, i18n.language)}
+        </p>
+        <p className="text-[13px] text-muted">
+          {timer.nextRunAt
+            ? t('timers.timer.endsAt', { at: formatRun(timer.nextRunAt, i18n.language, zone) })
+            : null}
+        </p>
+        <p className="mt-0.5 truncate text-[13px] text-muted">{summary}</p>
+      </div>
+      <Button
+        variant="secondary"
+        className="h-10 px-4"
+        busy={remove.isPending}
+        data-testid="timer-cancel"
+        onClick={() =>
+          remove.mutate(timer.id, {
+            onSuccess: () => toast.success(t('timers.timer.cancelled')),
+            onError: (err) => toast.error(errorText(err, t)),
+          })
+        }
+      >
+        {t('timers.timer.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function TimerBody({ ctx }: { ctx: DeviceContext }) {
+  const { t } = useTranslation();
+  const control = useDeviceControl(ctx.device.id);
+  const timers = useTimersQuery(ctx.device.id);
+  const save = useSaveTimer(ctx.device.id);
+  const [minutes, setMinutes] = useState(30);
+  const [actions, setActions] = useState<TimerAction[]>(() =>
+    ctx.profile?.toggleKeys.length
+      ? ctx.profile.toggleKeys.map((k) => ({ deviceParameterId: k, value: 0 }))
+      : [],
+  );
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const max = maxTimerMinutes(ctx.profile, actions);
+  const refusal = timerRefusal(ctx.profile, control.values, actions, minutes);
+  const refusalText = refusal ? errorMessage(refusal.code, currentLanguage()) : null;
+  const running = (timers.data ?? []).filter((x) => x.isActive && x.nextRunAt !== null);
+  const actionsError =
+    tried && actions.length === 0 ? t('timers.validation.automation.actionsRequired') : null;
+  const timeError = tried && minutes <= 0 ? t('timers.timer.timeRequired') : null;
+
+  const start = () => {
+    setTried(true);
+    setServerError(null);
+    if (refusal || actions.length === 0 || minutes <= 0) return;
+    save.mutate(
+      { name: '', minutes: Math.min(minutes, max), actions },
+      {
+        onSuccess: () => toast.success(t('timers.timer.started')),
+        onError: (err) => setServerError(errorText(err, t)),
+      },
+    );
+  };
+
+  if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
+  return (
+    <>
+      <Section title={t('timers.timer.running')}>
+        {timers.isLoading ? (
+          <p className="px-4 py-4 text-[14px] text-muted">{t('common.loading')}</p>
+        ) : running.length === 0 ? (
+          <p className="px-4 py-4 text-[14px] text-muted" data-testid="no-running-timer">
+            {t('timers.timer.none')}
+          </p>
+        ) : (
+          running.map((timer) => <RunningTimer key={timer.id} timer={timer} ctx={ctx} />)
+        )}
+      </Section>
+
+      <Section
+        title={t('timers.timer.new')}
+        hint={t('timers.timer.maxHint', {
+          h: formatAmount(Math.floor(max / 60), currentLanguage(), 0),
+          m: formatAmount(max % 60, currentLanguage(), 0),
+        })}
+      >
+        <div className="px-4 py-4">
+          <DurationPicker minutes={minutes} onChange={setMinutes} max={max} />
+          {timeError ? (
+            <p role="alert" className="mt-2 px-1 text-[13px] text-danger">
+              {timeError}
+            </p>
+          ) : null}
+        </div>
+      </Section>
+
+      <AddOrEditTimerActions
+        profile={ctx.profile}
+        actions={actions}
+        onChange={setActions}
+        error={actionsError}
+      />
+
+      {refusalText ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="timer-refusal"
+        >
+          {refusalText}
+        </p>
+      ) : null}
+      {serverError ? (
+        <p
+          role="alert"
+          className="mb-4 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid="timer-error"
+        >
+          {serverError}
+        </p>
+      ) : null}
+      <Button
+        className="w-full"
+        onClick={start}
+        busy={save.isPending}
+        disabled={!!refusal}
+        data-testid="timer-start"
+      >
+        {t('timers.timer.start')}
+      </Button>
+    </>
+  );
+}
+
+/** set-device-timer (spec section 2): a countdown that writes the chosen values when it ends. */
+export function SetDeviceTimerScreen() {
+  const { t } = useTranslation();
+  return (
+    <DeviceStackScreen title={t('timers.timer.title')} testId="screen-set-device-timer">
+      {(ctx) =>
+        writableKeys(ctx.profile).length === 0 ? (
+          <EmptyState icon={TimerIcon} title={t('timers.notSupported')} />
+        ) : (
+          <TimerBody ctx={ctx} />
+        )
+      }
+    </DeviceStackScreen>
+  );
+}

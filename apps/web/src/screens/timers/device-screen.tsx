@@ -1,0 +1,68 @@
+import { getProfile, type ModelProfile } from '@hestia/catalog';
+import type { Device } from '@hestia/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ErrorState, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { canControl, useDeviceQuery, useDevicesQuery } from '../../data/devices.ts';
+import { type LiveAccess, useDeviceAccess, useLiveSubscription } from '../../data/live.ts';
+import { homePaths } from '../../routes.ts';
+
+export interface DeviceContext {
+  device: Device;
+  profile: ModelProfile | undefined;
+  access: LiveAccess;
+  mayControl: boolean;
+}
+
+/**
+ * The frame of every screen of this feature: the device from the route's `:id`, loading and gone
+ * states, and the stacked screen with back to the device's settings.
+ */
+export function DeviceStackScreen({
+  title,
+  testId,
+  backTo,
+  footer,
+  action,
+  children,
+}: {
+  title: string;
+  testId: string;
+  backTo?: (id: string) => string;
+  footer?: (ctx: DeviceContext) => ReactNode;
+  action?: ReactNode;
+  children: (ctx: DeviceContext) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const query = useDeviceQuery(id);
+  const devices = useDevicesQuery();
+  // Live values (the catalogue's rules read them); the whole list, as the tabs subscribe it.
+  useLiveSubscription(devices.data);
+  const device = query.data;
+  const access = useDeviceAccess(device ?? { id, access: 'owner' });
+  const gone = access === 'none' || (query.isError && !device);
+  const ctx: DeviceContext | null = device
+    ? { device, profile: getProfile(device.deviceProfileId), access, mayControl: canControl(access) }
+    : null;
+  return (
+    <StackScreen
+      title={title}
+      testId={testId}
+      backTo={backTo ? backTo(id) : homePaths.deviceSetting(id)}
+      action={action}
+      footer={ctx && !gone && footer ? footer(ctx) : undefined}
+    >
+      {gone ? (
+        <div data-testid="device-gone">
+          <ErrorState message={t('timers.gone')} />
+        </div>
+      ) : ctx ? (
+        children(ctx)
+      ) : (
+        <LoadingBlock />
+      )}
+    </StackScreen>
+  );
+}

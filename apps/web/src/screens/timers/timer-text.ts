@@ -1,0 +1,52 @@
+import { VALIDATION_MESSAGES, type ValidationIssue } from '@hestia/automation';
+import type { KeyDef } from '@hestia/catalog';
+import type { TFunction } from 'i18next';
+import { i18n } from '../../i18n/index.ts';
+import { formatAmount } from '../../lib/chart-format.ts';
+
+const KNOWN_KEYS = new Set([
+  'beep_status',
+  'power',
+  'voltage',
+  'current',
+  'current_limit',
+  'power_limit',
+  'temperature',
+  'temperature_setpoint',
+  'onoff',
+  'position',
+  'positionsetpoint',
+  'curtain_percentage',
+  'timer',
+]);
+
+/** A telemetry key as a person reads it: "Output 1" for relay_1, a translated name, or the key in words. */
+export function keyTitle(key: string, t: TFunction): string {
+  const relay = /^relay_(\d+)$/.exec(key);
+  if (relay) return t('timers.keys.relay', { n: formatAmount(Number(relay[1]), i18n.language, 0) });
+  if (KNOWN_KEYS.has(key)) return t(`timers.keys.${key}` as 'timers.keys.power');
+  return key.replace(/_/g, ' ');
+}
+
+/** An action's value in words: on/off for switches, the number with its unit otherwise. */
+export function valueText(def: KeyDef | undefined, value: unknown, t: TFunction, language: string): string {
+  if (def?.kind === 'boolean') return Number(value) === 1 ? t('timers.value.on') : t('timers.value.off');
+  if (typeof value === 'number') {
+    const n = formatAmount(value, language, 2);
+    return def?.unit ? `${n} ${def.unit}` : n;
+  }
+  return String(value);
+}
+
+/** The validation rule's text in the user's language; a message the app does not know stays as it came. */
+export function issueText(issue: Pick<ValidationIssue, 'key'>, t: TFunction): string {
+  return t(`timers.validation.${issue.key}` as 'timers.validation.schedule.nameRequired');
+}
+
+const keyByMessage = new Map<string, string>(Object.entries(VALIDATION_MESSAGES).map(([k, m]) => [m, k]));
+
+/** A server refusal that is one of the schedule rules, translated; null for other failures. */
+export function knownValidation(message: string, t: TFunction): string | null {
+  const key = keyByMessage.get(message.replace(/^[\w.]+: /, ''));
+  return key ? issueText({ key: key as ValidationIssue['key'] }, t) : null;
+}

@@ -1,0 +1,280 @@
+import type { CivilDate } from '@hestia/automation';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDownIcon } from '../../components/icons.tsx';
+import { formatAmount } from '../../lib/chart-format.ts';
+import { daysInShownMonth, fromShown, monthNames, toShown } from './timer-lib.ts';
+
+/** A labelled native select, styled like the app's text fields; options are [value, label]. */
+export function Select({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+  hideLabel,
+  error,
+  invalid,
+}: {
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange(value: string): void;
+  testId?: string;
+  hideLabel?: boolean;
+  error?: string | null;
+  /** Marks the field wrong when the message is shown elsewhere. */
+  invalid?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="min-w-0 flex-1">
+      <label
+        htmlFor={id}
+        className={hideLabel ? 'sr-only' : 'mb-1.5 block px-1 text-sm font-medium text-ink'}
+      >
+        {label}
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          data-testid={testId}
+          aria-invalid={error || invalid ? true : undefined}
+          className={`h-12 w-full appearance-none rounded-2xl border bg-surface ps-4 pe-10 text-[16px] text-ink outline-none focus:border-accent ${
+            error || invalid ? 'border-danger' : 'border-line'
+          }`}
+        >
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon
+          size={18}
+          className="pointer-events-none absolute end-3.5 top-1/2 -translate-y-1/2 text-muted"
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An on/off switch (role switch) for a row's trailing slot. */
+export function Toggle({
+  checked,
+  onChange,
+  label,
+  disabled,
+  testId,
+}: {
+  checked: boolean;
+  onChange(next: boolean): void;
+  label: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      disabled={disabled}
+      data-testid={testId}
+      onClick={() => onChange(!checked)}
+      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 transition-colors disabled:opacity-50 ${
+        checked ? 'bg-accent' : 'bg-surface-2 ring-1 ring-line'
+      }`}
+    >
+      <span
+        className={`size-6 rounded-full bg-white shadow transition-transform ${
+          checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0'
+        }`}
+      />
+    </button>
+  );
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+/** Hours and minutes as two selects in the language's digits. `max` caps the total in minutes. */
+export function DurationPicker({
+  minutes,
+  onChange,
+  max,
+}: {
+  minutes: number;
+  onChange(minutes: number): void;
+  max: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => formatAmount(v, i18n.language, 0);
+  const hours = Math.floor(minutes / 60);
+  const mins = minutes % 60;
+  const maxHours = Math.floor(max / 60);
+  const set = (h: number, m: number) => onChange(Math.min(max, h * 60 + m));
+  return (
+    <div className="flex gap-3">
+      <Select
+        label={t('timers.timer.hours')}
+        value={String(hours)}
+        options={range(0, maxHours).map((h) => [String(h), n(h)] as const)}
+        onChange={(v) => set(Number(v), mins)}
+        testId="timer-hours"
+      />
+      <Select
+        label={t('timers.timer.minutes')}
+        value={String(mins)}
+        options={range(0, hours >= maxHours ? max - maxHours * 60 : 59).map(
+          (m) => [String(m), n(m)] as const,
+        )}
+        onChange={(v) => set(hours, Number(v))}
+        testId="timer-minutes"
+      />
+    </div>
+  );
+}
+
+/** A time of day (HH:mm) as hour and minute selects, 24-hour, in the language's digits. */
+export function TimeOfDayPicker({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const pad = (v: number) => formatAmount(v, i18n.language, 0).padStart(2, formatAmount(0, i18n.language, 0));
+  const [h = '', m = ''] = value ? value.split(':') : [];
+  const set = (hh: string, mm: string) =>
+    onChange(
+      hh === '' && mm === '' ? '' : `${(hh || '00').padStart(2, '0')}:${(mm || '00').padStart(2, '0')}`,
+    );
+  const none: readonly [string, string] = ['', '––'];
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block px-1 text-sm font-medium text-ink">{label}</legend>
+      <div className="flex gap-3" dir="ltr">
+        <Select
+          label={t('timers.timer.hours')}
+          hideLabel
+          value={h}
+          options={[none, ...range(0, 23).map((v) => [String(v).padStart(2, '0'), pad(v)] as const)]}
+          onChange={(v) => set(v, m)}
+          testId="schedule-hour"
+          invalid={!!error}
+        />
+        <span className="self-center text-lg font-semibold text-muted">:</span>
+        <Select
+          label={t('timers.timer.minutes')}
+          hideLabel
+          value={m}
+          options={[none, ...range(0, 59).map((v) => [String(v).padStart(2, '0'), pad(v)] as const)]}
+          onChange={(v) => set(h, v)}
+          testId="schedule-minute"
+          invalid={!!error}
+        />
+      </div>
+      {error ? (
+        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger" data-testid="schedule-time-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * A calendar date as day, month and year selects in the language's calendar: Jalali with Persian month
+ * names in fa, Gregorian elsewhere. Values in and out are Gregorian civil dates.
+ */
+export function DateField({
+  label,
+  value,
+  onChange,
+  testId,
+  error,
+  trailing,
+}: {
+  label: string;
+  value: CivilDate;
+  onChange(value: CivilDate): void;
+  testId: string;
+  error?: string | null;
+  trailing?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const shown = toShown(value, language);
+  const n = (v: number) => formatAmount(v, language, 0);
+  const thisYear = toShown(
+    { year: new Date().getFullYear(), month: new Date().getMonth() + 1, day: new Date().getDate() },
+    language,
+  ).year;
+  const years = range(Math.min(thisYear, shown.year), Math.max(thisYear + 10, shown.year));
+  const days = daysInShownMonth(shown.year, shown.month, language);
+  const names = monthNames(language);
+  const set = (year: number, month: number, day: number) =>
+    onChange(
+      fromShown({ year, month, day: Math.min(day, daysInShownMonth(year, month, language)) }, language),
+    );
+  return (
+    <fieldset data-testid={testId}>
+      <legend className="mb-1.5 flex w-full items-center justify-between px-1 text-sm font-medium text-ink">
+        {label}
+        {trailing}
+      </legend>
+      <div className="flex gap-2">
+        <div className="w-20 shrink-0">
+          <Select
+            label={t('timers.date.day')}
+            hideLabel
+            value={String(shown.day)}
+            options={range(1, days).map((d) => [String(d), n(d)] as const)}
+            onChange={(v) => set(shown.year, shown.month, Number(v))}
+            testId={`${testId}-day`}
+            invalid={!!error}
+          />
+        </div>
+        <Select
+          label={t('timers.date.month')}
+          hideLabel
+          value={String(shown.month)}
+          options={names.map((name, i) => [String(i + 1), name] as const)}
+          onChange={(v) => set(shown.year, Number(v), shown.day)}
+          testId={`${testId}-month`}
+          invalid={!!error}
+        />
+        <div className="w-28 shrink-0">
+          <Select
+            label={t('timers.date.year')}
+            hideLabel
+            value={String(shown.year)}
+            options={years.map(
+              (y) => [String(y), formatAmount(y, language, 0).replace(/[,٬،]/g, '')] as const,
+            )}
+            onChange={(v) => set(Number(v), shown.month, shown.day)}
+            testId={`${testId}-year`}
+            invalid={!!error}
+          />
+        </div>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger" data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
