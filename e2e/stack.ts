@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { HestiaClient } from '@hestia/client';
 import {
   createServer,
   DEMO_EMAIL,
@@ -11,9 +12,12 @@ import {
   userRepository,
 } from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const artifacts = resolve(import.meta.dirname, '../artifacts/e2e');
+
+/** The phone-sized viewport every screen is looked at on (spec: phone first). */
+export const PHONE = { width: 390, height: 844 } as const;
 export { DEMO_EMAIL, DEMO_PASSWORD };
 
 export interface E2eStack {
@@ -27,6 +31,15 @@ export interface E2eStack {
    * `assetId`), connected over MQTT like the rest of the fleet. Returns its id.
    */
   addDevice(profileId: string, name: string, assetId?: string): Promise<string>;
+  /** The id of the first simulated device of a catalogue model (the demo home has one of each it holds). */
+  deviceOf(profileId: string): string;
+  /** An API client logged in as the demo user. */
+  demoClient(): Promise<HestiaClient>;
+  /**
+   * A browser context in `language` (saved as the app's setting before the first page loads), on a
+   * phone viewport, Persian in dark and English in light unless `options` say otherwise.
+   */
+  newContext(language: 'en' | 'fa' | 'ar' | 'tr', options?: BrowserContextOptions): Promise<BrowserContext>;
   stop(): Promise<void>;
 }
 
@@ -85,6 +98,33 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
       });
       await fleet.add({ id: row.id, accessToken: row.accessToken, profileId });
       return row.id;
+    },
+    deviceOf(profileId) {
+      const found = [...fleet.devices.values()].find((d) => d.spec.profileId === profileId);
+      if (!found) throw new Error(`no simulated ${profileId}`);
+      return found.spec.id;
+    },
+    async demoClient() {
+      let token: string | undefined;
+      const client = new HestiaClient({ baseUrl: server.url, getToken: () => token });
+      token = (await client.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+      return client;
+    },
+    async newContext(language, options = {}) {
+      const context = await browser.newContext({
+        viewport: PHONE,
+        deviceScaleFactor: 2,
+        colorScheme: language === 'fa' || language === 'ar' ? 'dark' : 'light',
+        ...options,
+      });
+      await context.addInitScript((lng) => {
+        if (!localStorage.getItem('app-setting-store'))
+          localStorage.setItem(
+            'app-setting-store',
+            JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
+          );
+      }, language);
+      return context;
     },
     stop: async () => {
       await browser.close();

@@ -1,44 +1,22 @@
-import { HestiaClient } from '@hestia/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { HestiaClient } from '@hestia/client';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, PHONE, startE2e } from '../stack.ts';
 
 let stack: E2eStack;
 let api: HestiaClient;
 let plugId: string;
 let switchId: string;
 
-const PHONE = { width: 390, height: 844 };
-
 beforeAll(async () => {
   stack = await startE2e();
-  const idOf = (profileId: string) =>
-    [...stack.fleet.devices.values()].find((d) => d.spec.profileId === profileId)?.spec.id as string;
-  plugId = idOf('plug-metering');
-  switchId = idOf('switch-two-pole');
-  let token: string | undefined;
-  api = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  token = (await api.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+  plugId = stack.deviceOf('plug-metering');
+  switchId = stack.deviceOf('switch-two-pole');
+  api = await stack.demoClient();
 });
 afterAll(() => stack?.stop());
 
 const simValue = (id: string, key: string) => stack.fleet.devices.get(id)?.sim.values.get(key);
-
-async function newContext(language: 'en' | 'fa'): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
-}
 
 async function logIn(page: Page): Promise<void> {
   page.on('pageerror', (err) => console.error('page error:', err.message));
@@ -71,7 +49,7 @@ describe('automations and scenarios, in Chromium on a phone', () => {
     await expect.poll(() => simValue(plugId, 'power')).toBe(0);
     const notificationsBefore = (await api.call('notifications', { query: {} })).length;
 
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
     await page.getByTestId('tab-automation').click();
@@ -169,7 +147,7 @@ describe('automations and scenarios, in Chromium on a phone', () => {
   });
 
   it('refuses a nameless automation inline and runs a scenario by tapping it, in en and then fa', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
     await page.getByTestId('tab-automation').click();
@@ -238,7 +216,7 @@ describe('automations and scenarios, in Chromium on a phone', () => {
     await context.close();
 
     // An automation that would set itself off again and again is refused, with the reason.
-    const loopPage = await (await newContext('en')).newPage();
+    const loopPage = await (await stack.newContext('en')).newPage();
     await logIn(loopPage);
     await loopPage.getByTestId('tab-automation').click();
     await loopPage.getByTestId('automation-add').click();
@@ -335,7 +313,7 @@ describe('automations and scenarios, in Chromium on a phone', () => {
     await loopPage.context().close();
 
     // Persian, dark, right to left: the same tab, the automation and its history.
-    const fa = await newContext('fa');
+    const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
     await faPage.getByTestId('tab-automation').click();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { HestiaClient } from '@hestia/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { HestiaClient } from '@hestia/client';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
 
@@ -15,11 +15,8 @@ let history: { startTs: number; endTs: number };
 
 beforeAll(async () => {
   stack = await startE2e();
-  plugId = [...stack.fleet.devices.values()].find((d) => d.spec.profileId === 'plug-metering')?.spec
-    .id as string;
-  let token: string | undefined;
-  api = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  token = (await api.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+  plugId = stack.deviceOf('plug-metering');
+  api = await stack.demoClient();
 
   const startTs = Math.floor((Date.now() - 3 * 24 * HOUR) / HOUR) * HOUR;
   history = { startTs, endTs: startTs + 4 * HOUR };
@@ -33,26 +30,6 @@ beforeAll(async () => {
   }
 });
 afterAll(() => stack?.stop());
-
-async function newContext(
-  language: 'en' | 'fa',
-  viewport: { width: number; height: number },
-): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport,
-    deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
-    acceptDownloads: true,
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
-}
 
 async function shot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.waitForTimeout(300);
@@ -76,7 +53,7 @@ describe('charts and reports, in Chromium', () => {
     'shows a live chart, a custom-range chart and a downloaded report for the plug (%s)',
     async (lang, viewport) => {
       await api.write(plugId, [{ Key: 'relay_1', Value: 0 }]);
-      const context = await newContext(lang, viewport);
+      const context = await stack.newContext(lang, { viewport, acceptDownloads: true });
       const page = await context.newPage();
       await page.goto(stack.server.url);
       await page.getByTestId('login-email').fill(DEMO_EMAIL);

@@ -35,9 +35,7 @@ beforeAll(async () => {
   stack = await startE2e();
   for (const [name, [profileId, label]] of Object.entries(DEVICES))
     ids[name] = await stack.addDevice(profileId, label);
-  let token: string | undefined;
-  api = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  token = (await api.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+  api = await stack.demoClient();
 });
 afterAll(() => stack?.stop());
 
@@ -54,22 +52,6 @@ const report = (name: Name, values: Record<string, number | string>) =>
 const raise = (name: Name, code: string) => report(name, device(name).sim.raise(code));
 const clear = (name: Name) => report(name, device(name).sim.clearErrors());
 const faultText = (code: string, lang: 'en' | 'fa') => getError(code)?.messages[lang] as string;
-
-async function newContext(language: 'en' | 'fa'): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
-}
 
 async function logIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -107,8 +89,7 @@ async function faultShows(page: Page, name: Name, code: string, lang: 'en' | 'fa
 
 describe('key devices', () => {
   it('binds a scenario-key press to a scenario, runs it when the key is pressed, and edits, reorders and deletes actions', async () => {
-    const switchId = [...stack.fleet.devices.values()].find((d) => d.spec.profileId === 'switch-two-pole')
-      ?.spec.id as string;
+    const switchId = stack.deviceOf('switch-two-pole');
     const lightsOn = await api.call('saveScenario', {
       body: {
         name: 'Evening lights',
@@ -122,7 +103,7 @@ describe('key devices', () => {
     // A retry starts from no bindings.
     for (const a of await api.call('listKeyActions', { params: { id: ids.scenarioKey as string } }))
       await api.call('deleteKeyAction', { params: { id: ids.scenarioKey as string, actionId: a.id } });
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await logIn(context);
     await openControl(page, 'scenarioKey');
     for (const n of [1, 2, 3, 4]) await page.getByTestId(`key-${n}`).waitFor();
@@ -180,7 +161,7 @@ describe('key devices', () => {
   });
 
   it('shows push-button presses live, and a PIR button switches its relay', async () => {
-    const context = await newContext('fa');
+    const context = await stack.newContext('fa');
     const page = await logIn(context);
     await openControl(page, 'pushButton');
     await report('pushButton', { key_one_status: 1 });
@@ -220,7 +201,7 @@ describe('key devices', () => {
 
 describe('sensors', () => {
   it('motion sensor: state, sensitivity and delay pickers, events', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await logIn(context);
     await openControl(page, 'pir');
     await report('pir', { motion_status: 1 });
@@ -252,7 +233,7 @@ describe('sensors', () => {
   });
 
   it('door and vibration sensors: state and event lists follow the device', async () => {
-    const context = await newContext('fa');
+    const context = await stack.newContext('fa');
     const page = await logIn(context);
     await openControl(page, 'door');
     await report('door', { sensor_status: 1 });
@@ -284,7 +265,7 @@ describe('sensors', () => {
 
 describe('lock and vacuum', () => {
   it('door lock: bell, events with user, date and method, and the open command', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await logIn(context);
     await openControl(page, 'lock');
     await report('lock', {
@@ -325,7 +306,7 @@ describe('lock and vacuum', () => {
   });
 
   it('vacuum: cleaning modes and back to the dock change the device; the state follows', async () => {
-    const context = await newContext('fa');
+    const context = await stack.newContext('fa');
     const page = await logIn(context);
     await openControl(page, 'vacuum');
     await page.getByTestId('vacuum-move').locator('[data-value="1"]').click();
@@ -371,7 +352,7 @@ describe('a view-only share', () => {
       await viewer.call('finalizeShare', { params: { shareToken: share.token } });
     }
 
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await page.goto(stack.server.url);
     await page.getByTestId('login-email').fill(email);
@@ -407,7 +388,7 @@ describe('a view-only share', () => {
 describe('device settings', () => {
   it('shows the model’s settings and each one changes the device; titles persist after a reload', async () => {
     const id = ids.touch as string;
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await logIn(context);
     await page.goto(`${stack.server.url}${TAB}/device-setting/${id}`);
     await page.getByTestId('link-lightIntensity').waitFor();
@@ -486,7 +467,7 @@ describe('device settings', () => {
 
   it('in Persian, right to left, and offline: links that need the device are disabled with the message', async () => {
     const id = ids.touch as string;
-    const context = await newContext('fa');
+    const context = await stack.newContext('fa');
     const page = await logIn(context);
     await page.goto(`${stack.server.url}${TAB}/device-setting/${id}`);
     await page.getByTestId('link-lightIntensity').waitFor();
@@ -561,7 +542,7 @@ describe('device settings', () => {
   });
 
   it('hardware test switches each output of a relay module in turn and sees its report', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await logIn(context);
     await page.goto(`${stack.server.url}${TAB}/device-advanced-settings/${ids.relay}`);
     await page.getByTestId('link-hardware-test').click();

@@ -1,5 +1,5 @@
 import { HestiaClient } from '@hestia/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
 
@@ -18,31 +18,13 @@ beforeAll(async () => {
   ids['relay-6ch-din'] = await stack.addDevice('relay-6ch-din', 'Garden relays');
   ids['plug-v4'] = await stack.addDevice('plug-v4', 'Heater plug');
   ids['curtain-six-relay'] = await stack.addDevice('curtain-six-relay', 'Bedroom curtains');
-  let token: string | undefined;
-  api = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  token = (await api.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+  api = await stack.demoClient();
 }, 60_000);
 afterAll(() => stack?.stop());
 
 const id = (profileId: string) => ids[profileId] as string;
 const sim = (profileId: string, key: string) => stack.fleet.devices.get(id(profileId))?.sim.values.get(key);
 const simNum = (profileId: string, key: string) => Number(sim(profileId, key) ?? Number.NaN);
-
-async function newContext(language: 'en' | 'fa'): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
-}
 
 async function logIn(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(stack.server.url);
@@ -108,7 +90,7 @@ async function guest(email: string): Promise<HestiaClient> {
 
 describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
   it('switches: every key, master power and beep drive the device; live changes, a fault, en and fa', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
 
@@ -194,7 +176,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
     await context.close();
 
     // Persian, dark, right to left.
-    const fa = await newContext('fa');
+    const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
     await open(faPage, 'switch-six-pole');
@@ -206,7 +188,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
   }, 120_000);
 
   it('plugs: on/off with live power, protections, limits, pickers and thermostat mode; a fault', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
 
@@ -282,7 +264,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
     await clear('plug-v4');
     await context.close();
 
-    const fa = await newContext('fa');
+    const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
     await open(faPage, 'plug-v4');
@@ -293,7 +275,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
     await fa.close();
 
     // A device that stops answering: the top toast, and the socket keeps what the device last said.
-    const again = await newContext('en');
+    const again = await stack.newContext('en');
     const last = await again.newPage();
     await logIn(last);
     await open(last, 'plug-metering');
@@ -308,7 +290,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
   }, 120_000);
 
   it('curtains: open, pause, close, position, three named curtains, the reconfiguration wizard; fault; offline', async () => {
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
 
@@ -396,7 +378,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
     await context.close();
 
     // Persian, dark.
-    const fa = await newContext('fa');
+    const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
     await open(faPage, 'curtain-six-relay');
@@ -421,7 +403,7 @@ describe('control screens: switches, plugs, curtains (phone, Chromium)', () => {
     const share = await api.call('createShare', { params: { id: id('plug-v4') }, body: { scope: 'view' } });
     await viewer.call('finalizeShare', { params: { shareToken: share.token } });
 
-    const context = await newContext('en');
+    const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page, email, GUEST_PASSWORD);
     await open(page, 'plug-v4', false);

@@ -1,7 +1,7 @@
 import { ApiError, HestiaClient } from '@hestia/client';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, PHONE, startE2e } from '../stack.ts';
 
 let stack: E2eStack;
 let plugId: string;
@@ -9,10 +9,8 @@ let switchId: string;
 
 beforeAll(async () => {
   stack = await startE2e();
-  const idOf = (profileId: string) =>
-    [...stack.fleet.devices.values()].find((d) => d.spec.profileId === profileId)?.spec.id as string;
-  plugId = idOf('plug-metering');
-  switchId = idOf('switch-two-pole');
+  plugId = stack.deviceOf('plug-metering');
+  switchId = stack.deviceOf('switch-two-pole');
 });
 afterAll(() => stack?.stop());
 
@@ -33,26 +31,6 @@ async function apiAs(email: string, password: string): Promise<HestiaClient> {
   const client = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
   token = (await client.login(email, password)).token;
   return client;
-}
-
-async function newContext(
-  language: 'en' | 'fa',
-  viewport: { width: number; height: number },
-): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport,
-    deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
-    hasTouch: false,
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
 }
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
@@ -87,10 +65,10 @@ describe('places, rooms and sharing, in Chromium', () => {
       await signUp(guestEmail);
 
       // The owner, on a desktop in English, on a phone in Persian.
-      const ownerCtx = await newContext(
-        lang,
-        lang === 'en' ? { width: 1280, height: 800 } : { width: 390, height: 844 },
-      );
+      const ownerCtx = await stack.newContext(lang, {
+        viewport: lang === 'en' ? { width: 1280, height: 800 } : PHONE,
+        hasTouch: false,
+      });
       const owner = await ownerCtx.newPage();
       await owner.goto(stack.server.url);
       await fillLogin(owner, DEMO_EMAIL, DEMO_PASSWORD);
@@ -116,7 +94,7 @@ describe('places, rooms and sharing, in Chromium', () => {
       await shot(owner, `02-share-device-${lang}`);
 
       // Guest, logged out, opens the link: authenticate first, then straight on to accept.
-      const guestCtx = await newContext(lang, { width: 390, height: 844 });
+      const guestCtx = await stack.newContext(lang, { hasTouch: false });
       const guest = await guestCtx.newPage();
       await guest.goto(link);
       await guest.getByTestId('login-email').waitFor();
@@ -254,7 +232,7 @@ describe('places, rooms and sharing, in Chromium', () => {
   );
 
   it('keeps a home of 500 devices light: only the cards near the viewport are in the page', async () => {
-    const context = await newContext('en', { width: 390, height: 844 });
+    const context = await stack.newContext('en', { hasTouch: false });
     const page = await context.newPage();
     // The list answers with 500 copies of the plug, so the grid is measured without seeding 500
     // devices; their ids are no one's, so the live socket is held back (it would refuse them).

@@ -1,6 +1,6 @@
 import { formatJalaliDate, nextOccurrence, PERSIAN_MONTH_NAMES, type RepeatType } from '@hestia/automation';
-import { HestiaClient } from '@hestia/client';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { HestiaClient } from '@hestia/client';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
 
@@ -11,34 +11,14 @@ let plugId: string;
 
 beforeAll(async () => {
   stack = await startE2e();
-  const idOf = (profileId: string) =>
-    [...stack.fleet.devices.values()].find((d) => d.spec.profileId === profileId)?.spec.id as string;
-  switchId = idOf('switch-two-pole');
-  plugId = idOf('plug-metering');
-  let token: string | undefined;
-  api = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  token = (await api.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+  switchId = stack.deviceOf('switch-two-pole');
+  plugId = stack.deviceOf('plug-metering');
+  api = await stack.demoClient();
 });
 afterAll(() => stack?.stop());
 
 const TAB = '/bottom-tab-bar-navigator';
 const sim = (id: string, key: string) => stack.fleet.devices.get(id)?.sim.values.get(key);
-
-async function newContext(language: 'en' | 'fa', colorScheme: 'light' | 'dark'): Promise<BrowserContext> {
-  const context = await stack.browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    colorScheme,
-  });
-  await context.addInitScript((lng) => {
-    if (!localStorage.getItem('app-setting-store'))
-      localStorage.setItem(
-        'app-setting-store',
-        JSON.stringify({ state: { selectedLanguage: lng }, version: 1 }),
-      );
-  }, language);
-  return context;
-}
 
 async function logIn(page: Page): Promise<void> {
   await page.goto(stack.server.url);
@@ -69,7 +49,7 @@ describe('timers, schedules and data exchange of a device, in Chromium at 390x84
     ]);
     await expect.poll(() => sim(switchId, 'relay_1'), { timeout: 5000 }).toBe(1);
 
-    const context = await newContext('en', 'light');
+    const context = await stack.newContext('en', { colorScheme: 'light' });
     const page = await context.newPage();
     await logIn(page);
 
@@ -120,7 +100,7 @@ describe('timers, schedules and data exchange of a device, in Chromium at 390x84
   }, 180_000);
 
   it('creates a weekly schedule with validation, lists it with its next run in en and in fa (Jalali)', async () => {
-    const context = await newContext('en', 'light');
+    const context = await stack.newContext('en', { colorScheme: 'light' });
     const page = await context.newPage();
     await logIn(page);
     await page.goto(`${stack.server.url}${TAB}/device-setting/${switchId}`);
@@ -229,7 +209,7 @@ describe('timers, schedules and data exchange of a device, in Chromium at 390x84
     await api.write(plugId, [{ Key: 'relay_1', Value: 0 }]);
     await expect.poll(() => sim(switchId, 'relay_2'), { timeout: 5000 }).toBe(0);
 
-    const context = await newContext('fa', 'dark');
+    const context = await stack.newContext('fa', { colorScheme: 'dark' });
     const page = await context.newPage();
     await logIn(page);
     await page.goto(`${stack.server.url}${TAB}/device-setting/${plugId}`);
@@ -270,7 +250,7 @@ describe('timers, schedules and data exchange of a device, in Chromium at 390x84
         commands: [{ deviceId: switchId, deviceParameterId: 'relay_1', value: 0 }],
       },
     });
-    const context = await newContext('en', 'dark');
+    const context = await stack.newContext('en', { colorScheme: 'dark' });
     const page = await context.newPage();
     await logIn(page);
     await page.goto(`${stack.server.url}${TAB}/device-setting/${switchId}`);

@@ -7,8 +7,7 @@ let stack: E2eStack;
 let switchId: string;
 beforeAll(async () => {
   stack = await startE2e();
-  switchId = [...stack.fleet.devices.values()].find((d) => d.spec.profileId === 'switch-two-pole')?.spec
-    .id as string;
+  switchId = stack.deviceOf('switch-two-pole');
 });
 afterAll(() => stack?.stop());
 

@@ -6,6 +6,7 @@ import type controlEn from '../locales/control/en.json';
 import type deviceEn from '../locales/device/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
+import type keysEn from '../locales/keys/en.json';
 import type timersEn from '../locales/timers/en.json';
 
 declare module 'i18next' {
@@ -19,7 +20,8 @@ declare module 'i18next' {
         typeof controlEn &
         typeof deviceEn &
         typeof automationEn &
-        typeof timersEn;
+        typeof timersEn &
+        typeof keysEn;
     };
   }
 }

@@ -27,6 +27,10 @@ import homeAr from '../locales/home/ar.json';
 import homeEn from '../locales/home/en.json';
 import homeFa from '../locales/home/fa.json';
 import homeTr from '../locales/home/tr.json';
+import keysAr from '../locales/keys/ar.json';
+import keysEn from '../locales/keys/en.json';
+import keysFa from '../locales/keys/fa.json';
+import keysTr from '../locales/keys/tr.json';
 import timersAr from '../locales/timers/ar.json';
 import timersEn from '../locales/timers/en.json';
 import timersFa from '../locales/timers/fa.json';
@@ -45,10 +49,18 @@ const merged = <T extends object>(base: T, ...features: object[]) =>
   features.reduce<object>((acc, f) => mergeTranslations(acc as never, f as never), base) as T;
 
 export const resources = {
-  en: { translation: merged(en, accountEn, automationEn, chartsEn, controlEn, deviceEn, homeEn, timersEn) },
-  fa: { translation: merged(fa, accountFa, automationFa, chartsFa, controlFa, deviceFa, homeFa, timersFa) },
-  ar: { translation: merged(ar, accountAr, automationAr, chartsAr, controlAr, deviceAr, homeAr, timersAr) },
-  tr: { translation: merged(tr, accountTr, automationTr, chartsTr, controlTr, deviceTr, homeTr, timersTr) },
+  en: {
+    translation: merged(en, accountEn, automationEn, chartsEn, controlEn, deviceEn, homeEn, keysEn, timersEn),
+  },
+  fa: {
+    translation: merged(fa, accountFa, automationFa, chartsFa, controlFa, deviceFa, homeFa, keysFa, timersFa),
+  },
+  ar: {
+    translation: merged(ar, accountAr, automationAr, chartsAr, controlAr, deviceAr, homeAr, keysAr, timersAr),
+  },
+  tr: {
+    translation: merged(tr, accountTr, automationTr, chartsTr, controlTr, deviceTr, homeTr, keysTr, timersTr),
+  },
 } as const;
 
 const RTL: ReadonlySet<Language> = new Set<Language>(['fa', 'ar']);

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { paramTitle } from '../../lib/key-title.ts';
 import { ConditionType, scheduleOf, WEATHER_KEYS, weatherKeyOf } from './condition-meta.ts';
 import type { DraftCommand, DraftCondition } from './draft-store.ts';
 import { scheduleText } from './ScheduleFields.tsx';
@@ -38,12 +39,9 @@ export function statusText(status: 'running' | 'done' | 'failed' | 'skipped', t:
   return words[status];
 }
 
-/** A device parameter as a person reads it: "Output 1" for relay_1, a translated name, else the key. */
+/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
 export function keyTitle(key: string, t: TFunction): string {
-  const numbered = /^relay_(\d+)$/.exec(key);
-  if (numbered) return t('automation.keys.relay', { n: formatNumber(Number(numbered[1]), i18n.language, 0) });
-  const name = `automation.keys.${key}`;
-  return i18n.exists(name) ? t(name as 'automation.keys.power') : key;
+  return paramTitle(key, t, i18n.language);
 }
 
 /** A value as it reads on screen: On/Off for a switch, a number in the language's digits with its unit. */

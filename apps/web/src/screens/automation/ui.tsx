@@ -1,8 +1,9 @@
+export { Switch } from '../../components/Switch.tsx';
+
 import type { KeyDef } from '@hestia/catalog';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IconProps, Svg } from '../../components/icons.tsx';
-import { Spinner } from '../../components/Spinner.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 
@@ -70,46 +71,6 @@ export const HandIcon = (p: IconProps) => (
     <path d="M9 11V5.5a1.5 1.5 0 0 1 3 0V11M12 10V4.5a1.5 1.5 0 0 1 3 0V11M15 10.5V6.5a1.5 1.5 0 0 1 3 0v7a7 7 0 0 1-7 7h-.5a6 6 0 0 1-4.8-2.4L3.5 14.6a1.5 1.5 0 0 1 2.3-1.9L9 15V11" />
   </Svg>
 );
-
-/** An on/off switch (role switch), drawn with logical insets so it mirrors in right-to-left. */
-export function Switch({
-  checked,
-  onChange,
-  label,
-  busy,
-  disabled,
-  testId,
-}: {
-  checked: boolean;
-  onChange(next: boolean): void;
-  label: string;
-  busy?: boolean;
-  disabled?: boolean;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled || busy}
-      onClick={() => onChange(!checked)}
-      data-testid={testId}
-      className={`relative inline-flex h-8 w-13 shrink-0 items-center rounded-full transition-colors disabled:opacity-50 ${
-        checked ? 'bg-accent' : 'bg-surface-2 ring-1 ring-line'
-      }`}
-    >
-      <span
-        className={`absolute top-1 grid size-6 place-items-center rounded-full bg-white shadow transition-all ${
-          checked ? 'start-6' : 'start-1'
-        }`}
-      >
-        {busy ? <Spinner size={14} className="text-accent" /> : null}
-      </span>
-    </button>
-  );
-}
 
 /** A row of mutually exclusive choices. */
 export function Segmented<T extends string | number>({

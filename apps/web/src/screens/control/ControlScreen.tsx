@@ -1,16 +1,17 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { DeviceGone } from '../../components/DeviceGone.tsx';
 import { UsersIcon } from '../../components/home-icons.tsx';
-import { Button, ErrorState, HEADER_BUTTON, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { ErrorState, HEADER_BUTTON, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
 import { CloudOffIcon, EyeIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { StaleBadge } from '../../components/StaleBadge.tsx';
 import { type DeviceControl, useDeviceControl } from '../../data/control.ts';
 import { useDeviceQuery, useLiveFor } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
-import { homePaths, paths, reportPaths } from '../../routes.ts';
+import { homePaths, reportPaths } from '../../routes.ts';
 import { ChartIcon, GearIcon } from './control-icons.tsx';
 import { FaultBanner } from './FaultBanner.tsx';
 import GenericPanel from './GenericPanel.tsx';
@@ -119,23 +120,6 @@ function Notice({ control }: { control: DeviceControl }) {
   return null;
 }
 
-function Gone() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  return (
-    <div data-testid="control-gone">
-      <ErrorState message={t('home.device.gone')} />
-      <Button
-        variant="secondary"
-        className="mt-4 w-full"
-        onClick={() => void navigate(paths.tab('dashboard'), { replace: true })}
-      >
-        {t('home.device.toDashboard')}
-      </Button>
-    </div>
-  );
-}
-
 /**
  * The control screen every family uses (issue 7): the device's name, room, live connection and
  * freshness, links to its settings and reports, why controls are off when they are, the active fault,
@@ -178,7 +162,7 @@ export function ControlScreen() {
   return (
     <StackScreen title={device?.label ?? t('control.title')} action={actions} testId="screen-control">
       {gone ? (
-        <Gone />
+        <DeviceGone />
       ) : !device ? (
         query.isError ? (
           <ErrorState message={t('errors.INTERNAL')} onRetry={() => void query.refetch()} />

@@ -3,6 +3,7 @@ import type { TelemetryValue } from '@hestia/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { MinusIcon, PlusSmallIcon } from './control-icons.tsx';
 import { num, on, type Sender, useControlText } from './control-kit.ts';
@@ -59,47 +60,6 @@ export function useValueText() {
   };
 }
 
-/** An on/off switch (role switch) with a spinner while its call runs. */
-export function SwitchButton({
-  checked,
-  busy,
-  disabled,
-  label,
-  onChange,
-  testId,
-}: {
-  checked: boolean;
-  busy: boolean;
-  disabled: boolean;
-  label: string;
-  onChange(next: boolean): void;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      aria-busy={busy || undefined}
-      disabled={disabled || busy}
-      data-testid={testId}
-      onClick={() => onChange(!checked)}
-      className={`relative inline-flex h-8 w-[3.25rem] shrink-0 items-center rounded-full transition-colors disabled:opacity-50 ${
-        checked ? 'bg-accent' : 'bg-surface-2 ring-1 ring-line'
-      }`}
-    >
-      <span
-        className={`grid size-6 place-items-center rounded-full bg-white shadow transition-[margin] duration-200 ${
-          checked ? 'ms-[1.5rem]' : 'ms-1'
-        }`}
-      >
-        {busy ? <Spinner size={14} className="text-accent-text" /> : null}
-      </span>
-    </button>
-  );
-}
-
 export function ToggleField(props: FieldProps) {
   // A view-only share sees the state, not a switch.
   if (!props.control.mayControl) return <IndicatorField {...props} />;
@@ -112,7 +72,7 @@ function Toggle({ field, control, sender, label }: FieldProps) {
   const checked = on(control.values[field.key]);
   return (
     <FieldLine title={title} testId={`field-${field.key}`}>
-      <SwitchButton
+      <Switch
         checked={checked}
         busy={sender.busy === field.key}
         disabled={!control.enabled}

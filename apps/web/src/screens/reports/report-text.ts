@@ -1,11 +1,10 @@
 import type { TFunction } from 'i18next';
 import { formatAmount, splitDuration } from '../../lib/chart-format.ts';
+import { paramTitle } from '../../lib/key-title.ts';
 
-/** A telemetry key as a person reads it: "Output 1" for relay_1, the key itself otherwise. */
+/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
 export function keyTitle(key: string, t: TFunction, language: string): string {
-  const relay = /^relay_(\d+)$/.exec(key);
-  if (relay) return t('charts.keys.relay', { n: formatAmount(Number(relay[1]), language, 0) });
-  return key;
+  return paramTitle(key, t, language);
 }
 
 /** "2 h 5 min" in the language's digits. */

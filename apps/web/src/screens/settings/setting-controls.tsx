@@ -4,8 +4,9 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudOffIcon, EyeIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
-import { OptionPills, SliderField, SwitchButton } from '../control/fields.tsx';
+import { OptionPills, SliderField } from '../control/fields.tsx';
 
 /** A telemetry value as a number (the socket sends numeric text); undefined when absent or not numeric. */
 export function num(v: TelemetryValue | undefined): number | undefined {
@@ -62,7 +63,7 @@ export function ToggleRow({ title, subtitle, checked, disabled, busy, onChange, 
         </span>
         {subtitle ? <span className="mt-0.5 block text-[13px] text-muted">{subtitle}</span> : null}
       </span>
-      <SwitchButton
+      <Switch
         checked={checked === true}
         busy={!!busy}
         disabled={!!disabled || checked === undefined}

@@ -21,6 +21,7 @@ import {
   Section,
   TextField,
 } from '../../components/home-ui.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data/timers.ts';
 import { correctedNow } from '../../data/token-refresh.ts';
@@ -32,7 +33,7 @@ import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { REPEAT_NAMES, repeatName } from './schedule-text.ts';
 import { civilDateOf, formatRun, instantOf, type TimerAction, timeOf, weekdayNames } from './timer-lib.ts';
 import { issueText, knownValidation } from './timer-text.ts';
-import { DateField, TimeOfDayPicker, Toggle } from './timer-ui.tsx';
+import { DateField, TimeOfDayPicker } from './timer-ui.tsx';
 import { useTimeZone } from './use-time-zone.ts';
 
 const DAY_MS = 86_400_000;
@@ -286,7 +287,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
       <div>
         <div className="mb-3 flex items-center justify-between px-1">
           <span className="text-sm font-medium text-ink">{t('timers.schedule.hasEnd')}</span>
-          <Toggle
+          <Switch
             checked={draft.hasEnd}
             onChange={(hasEnd) => set({ hasEnd })}
             label={t('timers.schedule.hasEnd')}

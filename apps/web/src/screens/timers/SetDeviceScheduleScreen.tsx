@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PlusIcon } from '../../components/home-icons.tsx';
 import { Button, EmptyState, ErrorState, LoadingBlock, Row, Section } from '../../components/home-ui.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useSchedulesQuery, useSetScheduleActive } from '../../data/timers.ts';
 import { correctedNow } from '../../data/token-refresh.ts';
@@ -11,7 +12,6 @@ import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { describeSchedule, nextRunOf } from './schedule-text.ts';
 import { CalendarIcon } from './timer-icons.tsx';
 import { formatRun, writableKeys } from './timer-lib.ts';
-import { Toggle } from './timer-ui.tsx';
 
 function ScheduleList({ ctx }: { ctx: DeviceContext }) {
   const { t, i18n } = useTranslation();
@@ -65,7 +65,7 @@ function ScheduleList({ ctx }: { ctx: DeviceContext }) {
                 testId="schedule-open"
               />
             </div>
-            <Toggle
+            <Switch
               checked={active}
               disabled={pending}
               label={t('timers.schedule.activeLabel', { name: s.name })}

@@ -1,9 +1,9 @@
 import { getProfile, type ModelProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ErrorState, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { DeviceGone } from '../../components/DeviceGone.tsx';
+import { LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
 import { canControl, useDeviceQuery, useDevicesQuery } from '../../data/devices.ts';
 import { type LiveAccess, useDeviceAccess, useLiveSubscription } from '../../data/live.ts';
 import { homePaths } from '../../routes.ts';
@@ -34,7 +34,6 @@ export function DeviceStackScreen({
   action?: ReactNode;
   children: (ctx: DeviceContext) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const query = useDeviceQuery(id);
   const devices = useDevicesQuery();
@@ -54,15 +53,7 @@ export function DeviceStackScreen({
       action={action}
       footer={ctx && !gone && footer ? footer(ctx) : undefined}
     >
-      {gone ? (
-        <div data-testid="device-gone">
-          <ErrorState message={t('timers.gone')} />
-        </div>
-      ) : ctx ? (
-        children(ctx)
-      ) : (
-        <LoadingBlock />
-      )}
+      {gone ? <DeviceGone /> : ctx ? children(ctx) : <LoadingBlock />}
     </StackScreen>
   );
 }

@@ -3,29 +3,11 @@ import type { KeyDef } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
 import { i18n } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
+import { paramTitle } from '../../lib/key-title.ts';
 
-const KNOWN_KEYS = new Set([
-  'beep_status',
-  'power',
-  'voltage',
-  'current',
-  'current_limit',
-  'power_limit',
-  'temperature',
-  'temperature_setpoint',
-  'onoff',
-  'position',
-  'positionsetpoint',
-  'curtain_percentage',
-  'timer',
-]);
-
-/** A telemetry key as a person reads it: "Output 1" for relay_1, a translated name, or the key in words. */
+/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
 export function keyTitle(key: string, t: TFunction): string {
-  const relay = /^relay_(\d+)$/.exec(key);
-  if (relay) return t('timers.keys.relay', { n: formatAmount(Number(relay[1]), i18n.language, 0) });
-  if (KNOWN_KEYS.has(key)) return t(`timers.keys.${key}` as 'timers.keys.power');
-  return key.replace(/_/g, ' ');
+  return paramTitle(key, t, i18n.language);
 }
 
 /** An action's value in words: on/off for switches, the number with its unit otherwise. */

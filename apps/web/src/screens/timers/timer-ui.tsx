@@ -66,42 +66,6 @@ export function Select({
   );
 }
 
-/** An on/off switch (role switch) for a row's trailing slot. */
-export function Toggle({
-  checked,
-  onChange,
-  label,
-  disabled,
-  testId,
-}: {
-  checked: boolean;
-  onChange(next: boolean): void;
-  label: string;
-  disabled?: boolean;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={checked}
-      aria-label={label}
-      disabled={disabled}
-      data-testid={testId}
-      onClick={() => onChange(!checked)}
-      className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full p-0.5 transition-colors disabled:opacity-50 ${
-        checked ? 'bg-accent' : 'bg-surface-2 ring-1 ring-line'
-      }`}
-    >
-      <span
-        className={`size-6 rounded-full bg-white shadow transition-transform ${
-          checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0'
-        }`}
-      />
-    </button>
-  );
-}
-
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Hours and minutes as two selects in the language's digits. `max` caps the total in minutes. */
