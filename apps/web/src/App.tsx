@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { Toaster } from 'sonner';
 import { AccountShell } from './components/account/AccountShell.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
@@ -94,6 +95,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
         <AccountShell />
+        <LocationReporter />
       </BrowserRouter>
       <Toaster position="top-center" theme={theme} dir={dir} richColors offset={16} />
       <PwaUpdatePrompt />

@@ -23,7 +23,7 @@ export const automationPaths = {
       id?: string;
       deviceProfileId?: string;
       index?: number;
-      type?: 'schedule' | 'timer' | 'weather';
+      type?: 'schedule' | 'timer' | 'weather' | 'location';
     } = {},
   ) =>
     `${TAB_NAVIGATOR}/condition-screen${p.id ? `/${p.id}` : ''}${q({ deviceProfileId: p.deviceProfileId, index: p.index, type: p.type })}`,

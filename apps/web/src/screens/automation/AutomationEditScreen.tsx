@@ -29,6 +29,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { draftKey, useDraftStore } from './draft-store.ts';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
+import { LocationEditorNotice } from './LocationConditionParts.tsx';
 import { ScenarioSchedules } from './ScenarioSchedules.tsx';
 import { commandText, conditionText, delayText, saveErrorText, withDeviceNames } from './text.ts';
 import { BellIcon, HandIcon, Segmented, Switch } from './ui.tsx';
@@ -236,6 +237,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
           />
         </Section>
       ) : null}
+      {kind === 'automation' ? <LocationEditorNotice conditions={draft.conditions} /> : null}
 
       <Section title={t('automation.editor.then')}>
         <div className="px-4 py-3">

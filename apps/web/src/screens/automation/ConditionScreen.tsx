@@ -2,12 +2,14 @@ import type { KeyDef } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PinIcon } from '../../components/home-icons.tsx';
 import { Button, ConfirmDialog, Row, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { useDraftStore } from './draft-store.ts';
+import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
 import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
@@ -30,6 +32,7 @@ export default function ConditionScreen() {
   if (id) return <DeviceParamCondition deviceId={id} />;
   if (type === 'schedule' || type === 'timer') return <TimedCondition kind={type} />;
   if (type === 'weather') return <WeatherCondition />;
+  if (type === 'location') return <LocationCondition />;
   return <ConditionTypes />;
 }
 
@@ -74,6 +77,13 @@ function ConditionTypes() {
           subtitle={t('automation.condition.types.weatherHint')}
           onClick={() => void navigate(automationPaths.condition({ type: 'weather' }), { replace: true })}
           testId="condition-type-weather"
+        />
+        <Row
+          icon={PinIcon}
+          title={t('automation.condition.types.location')}
+          subtitle={t('automation.condition.types.locationHint')}
+          onClick={() => void navigate(automationPaths.condition({ type: 'location' }), { replace: true })}
+          testId="condition-type-location"
         />
         <Row
           icon={HandIcon}

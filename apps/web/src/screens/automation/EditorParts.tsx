@@ -1,6 +1,6 @@
 import type { Device } from '@hestia/contract';
 import type { ReactNode } from 'react';
-import { TrashIcon } from '../../components/home-icons.tsx';
+import { PinIcon, TrashIcon } from '../../components/home-icons.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
@@ -14,6 +14,7 @@ export const CONDITION_ICONS: Record<number, (p: { size?: number }) => ReactNode
   [ConditionType.Timer]: HistoryIcon,
   [ConditionType.DeviceParam]: GaugeIcon,
   [ConditionType.Weather]: CloudIcon,
+  [ConditionType.Location]: PinIcon,
 };
 
 /** Where a condition is edited, or null for one without settings (tap to run). */
@@ -33,6 +34,8 @@ export function conditionPath(c: DraftCondition, index: number, devices: readonl
       return automationPaths.condition({ type: 'timer', index });
     case ConditionType.Weather:
       return automationPaths.condition({ type: 'weather', index });
+    case ConditionType.Location:
+      return automationPaths.condition({ type: 'location', index });
     default:
       return null;
   }

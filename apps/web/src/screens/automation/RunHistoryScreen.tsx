@@ -16,6 +16,7 @@ import { useDevicesQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { observedDefOf } from './condition-meta.ts';
 import { conditionText, delayText, isolate, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 import { HistoryIcon } from './ui.tsx';
 
@@ -30,6 +31,7 @@ const clock = (ms: number) => new Intl.DateTimeFormat(i18n.language, { timeStyle
 function triggerText(trigger: string, t: TFunction, watched: readonly string[]): string {
   if (trigger === 'Manual') return t('automation.history.trigger.manual');
   if (trigger === 'Schedule') return t('automation.history.trigger.schedule');
+  if (trigger === 'Location') return t('automation.history.trigger.location');
   const change = /^DeviceParam: (.+) changed$/.exec(trigger);
   if (change?.[1]) {
     const changed = change[1].split(', ');
@@ -169,7 +171,7 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
             {run.conditions.map((c) => {
               const condition = automation?.conditions[c.index];
               const device = devices.find((d) => d.id === condition?.deviceId);
-              const def = keyDefOf(device, condition?.deviceParameterId);
+              const def = keyDefOf(device, condition?.deviceParameterId) ?? observedDefOf(condition);
               return (
                 <li
                   key={c.index}

@@ -85,3 +85,67 @@ export function weatherKeyOf(c: DraftCondition): string | null {
   const meta = objectOf(c.metadata);
   return typeof meta?.key === 'string' ? meta.key : (c.deviceParameterId ?? null);
 }
+
+/** A Location condition: the phone entering or leaving a circle (decision 012). */
+export interface LocationValue {
+  latitude: number;
+  longitude: number;
+  /** Metres. */
+  radius: number;
+  event: 'enter' | 'leave';
+}
+
+/** Radius limits in metres: smaller than a phone's usual accuracy misfires, larger is a city. */
+export const LOCATION_RADIUS = { min: 50, max: 10_000, initial: 200 } as const;
+
+/** A Location condition's circle and direction, or null when its metadata is not one. */
+export function locationOf(c: DraftCondition | undefined): LocationValue | null {
+  const meta = objectOf(c?.metadata);
+  if (!meta) return null;
+  const { latitude, longitude, radius, event } = meta;
+  if (typeof latitude !== 'number' || typeof longitude !== 'number' || typeof radius !== 'number')
+    return null;
+  return { latitude, longitude, radius, event: event === 'leave' ? 'leave' : 'enter' };
+}
+
+/** A typed number with Persian or Arabic digits and either decimal mark, or null when it is not one. */
+export function parseLocalNumber(raw: string): number | null {
+  const latin = raw
+    .trim()
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[٫,]/g, '.')
+    .replace(/[−–]/g, '-');
+  if (latin === '' || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(latin)) return null;
+  return Number(latin);
+}
+
+export type LocationField = 'latitude' | 'longitude' | 'radius';
+
+/** Each field's problem as a translation key under automation.location.errors, or none. */
+export function locationProblems(
+  fields: Record<LocationField, string>,
+): Partial<Record<LocationField, string>> {
+  const problems: Partial<Record<LocationField, string>> = {};
+  const lat = parseLocalNumber(fields.latitude);
+  const lng = parseLocalNumber(fields.longitude);
+  const radius = parseLocalNumber(fields.radius);
+  if (lat === null || lat < -90 || lat > 90) problems.latitude = 'latitude';
+  if (lng === null || lng < -180 || lng > 180) problems.longitude = 'longitude';
+  if (
+    radius === null ||
+    !Number.isInteger(radius) ||
+    radius < LOCATION_RADIUS.min ||
+    radius > LOCATION_RADIUS.max
+  )
+    problems.radius = 'radius';
+  return problems;
+}
+
+/** How a run trace shows what a non-device condition observed: the weather reading, or metres away. */
+export function observedDefOf(c: DraftCondition | undefined): KeyDef | undefined {
+  if (c?.conditionType === ConditionType.Weather) return WEATHER_KEYS.find((k) => k.key === weatherKeyOf(c));
+  if (c?.conditionType === ConditionType.Location)
+    return { key: 'distance', kind: 'number', access: 'r', unit: 'm', title: 'distance' };
+  return undefined;
+}

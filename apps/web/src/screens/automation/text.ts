@@ -6,7 +6,14 @@ import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { paramTitle } from '../../lib/key-title.ts';
-import { ConditionType, scheduleOf, WEATHER_KEYS, weatherKeyOf } from './condition-meta.ts';
+import {
+  ConditionType,
+  type LocationValue,
+  locationOf,
+  scheduleOf,
+  WEATHER_KEYS,
+  weatherKeyOf,
+} from './condition-meta.ts';
 import type { DraftCommand, DraftCondition } from './draft-store.ts';
 import { scheduleText } from './ScheduleFields.tsx';
 
@@ -103,9 +110,33 @@ export function conditionText(c: DraftCondition, devices: readonly Device[], t: 
         value: isolate(valueText(def, c.value, t)),
       });
     }
+    case ConditionType.Location: {
+      const place = locationOf(c);
+      return place ? locationText(place, t) : t('automation.condition.types.location');
+    }
     default:
       return t('automation.condition.types.other', { n: c.conditionType });
   }
+}
+
+const degrees = (v: number) =>
+  new Intl.NumberFormat(i18n.language, {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+    useGrouping: false,
+  }).format(v);
+
+/** A point as "35.7000, 51.4000" in the language's digits. */
+export const pointText = (p: { latitude: number; longitude: number }, t: TFunction) =>
+  // Not `lng`: i18next reads that option as the language to translate into.
+  t('automation.location.point', { latitude: degrees(p.latitude), longitude: degrees(p.longitude) });
+
+/** "Arriving within 200 m of 35.7000, 51.4000" or "Leaving the 200 m around …". */
+export function locationText(v: LocationValue, t: TFunction): string {
+  const args = { radius: formatNumber(v.radius, i18n.language, 0), point: isolate(pointText(v, t)) };
+  return v.event === 'leave'
+    ? t('automation.location.textLeave', args)
+    : t('automation.location.textEnter', args);
 }
 
 export function commandText(c: DraftCommand, devices: readonly Device[], t: TFunction): string {

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Button, Section, StackScreen, TextField, useBack } from '../../components/home-ui.tsx';
+import { requestPosition } from '../../data/location.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
+import { automationPaths } from '../../routes/automation-paths.ts';
+import {
+  ConditionType,
+  LOCATION_RADIUS,
+  type LocationField,
+  type LocationValue,
+  locationOf,
+  locationProblems,
+  parseLocalNumber,
+} from './condition-meta.ts';
+import { type DraftCondition, useDraftStore } from './draft-store.ts';
+import { LocateIcon, LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
+import { Segmented } from './ui.tsx';
+
+const LIMITS: Record<LocationField, { min: number; max: number }> = {
+  latitude: { min: -90, max: 90 },
+  longitude: { min: -180, max: 180 },
+  radius: LOCATION_RADIUS,
+};
+
+/** Degrees as typed into a field: six decimals (about 10 cm), Latin digits like any coordinate. */
+const degreesField = (v: number) => String(Math.round(v * 1e6) / 1e6);
+
+/**
+ * condition-screen for a Location condition (decision 012): a circle (a point and a radius in
+ * metres) and whether arriving in it or leaving it runs the automation.
+ */
+export function LocationCondition() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const back = useBack(automationPaths.tab);
+  const { draft, patch } = useDraftStore();
+  const index = search.get('index') === null ? undefined : Number(search.get('index'));
+  const existing = locationOf(index === undefined ? undefined : draft.conditions[index]);
+  const [fields, setFields] = useState<Record<LocationField, string>>({
+    latitude: existing ? degreesField(existing.latitude) : '',
+    longitude: existing ? degreesField(existing.longitude) : '',
+    radius: String(existing?.radius ?? LOCATION_RADIUS.initial),
+  });
+  const [event, setEvent] = useState<LocationValue['event']>(existing?.event ?? 'enter');
+  const [errors, setErrors] = useState<Partial<Record<LocationField, string>>>({});
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState<string | null>(null);
+
+  const errorText = (field: LocationField) =>
+    t(`automation.location.errors.${field}`, {
+      min: formatNumber(LIMITS[field].min, i18n.language, 0),
+      max: formatNumber(LIMITS[field].max, i18n.language, 0),
+    });
+  const edit = (field: LocationField) => (value: string) => {
+    setFields((f) => ({ ...f, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const problemText = (error: 'denied' | 'unavailable' | 'timeout') =>
+    // A refusal has its own notice (LocationDeniedNotice); the others say to type the coordinates.
+    setLocateError(error === 'denied' ? null : t(`automation.location.errors.${error}`));
+
+  const locateMe = async () => {
+    setLocating(true);
+    setLocateError(null);
+    const result = await requestPosition();
+    setLocating(false);
+    if ('error' in result) return problemText(result.error);
+    setFields((f) => ({
+      ...f,
+      latitude: degreesField(result.point.latitude),
+      longitude: degreesField(result.point.longitude),
+    }));
+    setErrors((e) => ({ ...e, latitude: undefined, longitude: undefined }));
+  };
+
+  const submit = () => {
+    const problems = locationProblems(fields);
+    if (Object.keys(problems).length > 0) {
+      setErrors(
+        Object.fromEntries(Object.keys(problems).map((f) => [f, errorText(f as LocationField)])) as Partial<
+          Record<LocationField, string>
+        >,
+      );
+      return;
+    }
+    const condition: DraftCondition = {
+      conditionType: ConditionType.Location,
+      metadata: {
+        latitude: parseLocalNumber(fields.latitude),
+        longitude: parseLocalNumber(fields.longitude),
+        radius: parseLocalNumber(fields.radius),
+        event,
+      },
+    };
+    const kept = draft.conditions
+      .map((c, i) => (i === index ? condition : c))
+      .filter((c) => c.conditionType !== ConditionType.TapToRun);
+    patch({ conditions: index === undefined ? [...kept, condition] : kept });
+    back();
+  };
+
+  return (
+    <StackScreen
+      title={t('automation.location.title')}
+      testId="screen-condition-location"
+      footer={
+        <Button className="w-full" onClick={submit} data-testid="condition-save">
+          {t('automation.condition.save')}
+        </Button>
+      }
+    >
+      <LocationDeniedNotice />
+      <Section title={t('automation.location.place')} hint={t('automation.location.coordsHint')}>
+        <div className="space-y-4 px-4 py-4">
+          <Button
+            variant="secondary"
+            className="w-full"
+            icon={LocateIcon}
+            busy={locating}
+            onClick={() => void locateMe()}
+            data-testid="location-use-mine"
+          >
+            {locating ? t('automation.location.locating') : t('automation.location.useMine')}
+          </Button>
+          {locateError ? (
+            <p role="alert" className="px-1 text-[13px] text-danger" data-testid="location-locate-error">
+              {locateError}
+            </p>
+          ) : null}
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <TextField
+              label={t('automation.location.latitude')}
+              value={fields.latitude}
+              onChange={edit('latitude')}
+              error={errors.latitude}
+              placeholder="35.6892"
+              maxLength={24}
+              testId="location-latitude"
+            />
+            <TextField
+              label={t('automation.location.longitude')}
+              value={fields.longitude}
+              onChange={edit('longitude')}
+              error={errors.longitude}
+              placeholder="51.3890"
+              maxLength={24}
+              testId="location-longitude"
+            />
+          </div>
+        </div>
+      </Section>
+      <Section
+        title={t('automation.location.event')}
+        hint={t('automation.location.radiusHint', {
+          min: formatNumber(LOCATION_RADIUS.min, i18n.language, 0),
+          max: formatNumber(LOCATION_RADIUS.max, i18n.language, 0),
+        })}
+      >
+        <div className="space-y-5 px-4 py-4">
+          <Segmented<LocationValue['event']>
+            label={t('automation.location.event')}
+            value={event}
+            onChange={setEvent}
+            testId="location-event"
+            options={[
+              { value: 'enter', label: t('automation.location.enter'), testId: 'location-enter' },
+              { value: 'leave', label: t('automation.location.leave'), testId: 'location-leave' },
+            ]}
+          />
+          <TextField
+            label={t('automation.location.radius')}
+            value={fields.radius}
+            onChange={edit('radius')}
+            error={errors.radius}
+            maxLength={6}
+            testId="location-radius"
+          />
+        </div>
+      </Section>
+      <Section hint={t('automation.location.reportHint')}>
+        <LocationSharingSwitch onError={problemText} />
+      </Section>
+    </StackScreen>
+  );
+}
