@@ -12,7 +12,13 @@ import {
   userRepository,
 } from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 
 export const artifacts = resolve(import.meta.dirname, '../artifacts/e2e');
 
@@ -40,6 +46,15 @@ export interface E2eStack {
    * phone viewport, Persian in dark and English in light unless `options` say otherwise.
    */
   newContext(language: 'en' | 'fa' | 'ar' | 'tr', options?: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * Log in on the login screen by password (the demo user unless told) and wait for the tab bar.
+   * The offer to save the login comes up after a password login: declined, unless
+   * `keepSaveLoginOffer`. Browser errors of the page are printed, to explain a failure.
+   */
+  logIn(
+    page: Page,
+    opts?: { email?: string; password?: string; keepSaveLoginOffer?: boolean },
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -125,6 +140,19 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
           );
       }, language);
       return context;
+    },
+    async logIn(page, { email = DEMO_EMAIL, password = DEMO_PASSWORD, keepSaveLoginOffer = false } = {}) {
+      page.on('pageerror', (err) => console.error('page error:', err.message));
+      await page.goto(server.url);
+      await page.getByTestId('login-email').fill(email);
+      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('bottom-tab-bar').waitFor();
+      if (keepSaveLoginOffer) return;
+      const sheet = page.getByTestId('save-login-sheet');
+      await sheet.waitFor({ timeout: 15_000 }).catch(() => undefined);
+      if (await sheet.isVisible()) await page.getByTestId('save-login-not-now').click();
+      await sheet.waitFor({ state: 'hidden' });
     },
     stop: async () => {
       await browser.close();

@@ -1,7 +1,7 @@
 import type { HestiaClient } from '@hestia/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
 let stack: E2eStack;
 let api: HestiaClient;
@@ -22,16 +22,7 @@ const INSIDE = { latitude: 35.7005, longitude: 51.4 };
 const relay = () => stack.fleet.devices.get(switchId)?.sim.values.get('relay_1');
 
 async function logIn(page: Page): Promise<void> {
-  page.on('pageerror', (err) => console.error('page error:', err.message));
-  await page.goto(stack.server.url);
-  await page.getByTestId('login-email').fill(DEMO_EMAIL);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('bottom-tab-bar').waitFor();
-  const sheet = page.getByTestId('save-login-sheet');
-  await sheet.waitFor({ timeout: 15_000 }).catch(() => undefined);
-  if (await sheet.isVisible()) await page.getByTestId('save-login-not-now').click();
-  await sheet.waitFor({ state: 'hidden' });
+  await stack.logIn(page);
 }
 
 /** Visible text without the bidi isolates. */

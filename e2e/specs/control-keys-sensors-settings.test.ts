@@ -3,7 +3,7 @@ import { HestiaClient } from '@hestia/client';
 import { tbTopics } from '@hestia/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
 /**
  * Issue 7, part B: the key, sensor, lock and vacuum panels and the device settings screens, against
@@ -55,10 +55,7 @@ const faultText = (code: string, lang: 'en' | 'fa') => getError(code)?.messages[
 
 async function logIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(stack.server.url);
-  await page.getByTestId('login-email').fill(DEMO_EMAIL);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await stack.logIn(page, { keepSaveLoginOffer: true });
   await page.getByTestId('device-card').first().waitFor();
   return page;
 }

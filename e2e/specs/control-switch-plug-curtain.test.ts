@@ -27,14 +27,8 @@ const sim = (profileId: string, key: string) => stack.fleet.devices.get(id(profi
 const simNum = (profileId: string, key: string) => Number(sim(profileId, key) ?? Number.NaN);
 
 async function logIn(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(stack.server.url);
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
+  await stack.logIn(page, { email, password });
   await page.getByTestId('device-card').first().waitFor();
-  // The offer to save the login comes up after a password login; not now.
-  await page.getByTestId('save-login-not-now').click();
-  await page.getByTestId('save-login-sheet').waitFor({ state: 'detached' });
 }
 
 /** From the dashboard, the way a user goes: tap the device's card. */

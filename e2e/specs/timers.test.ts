@@ -2,7 +2,7 @@ import { formatJalaliDate, nextOccurrence, PERSIAN_MONTH_NAMES, type RepeatType 
 import type { HestiaClient } from '@hestia/client';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
 let stack: E2eStack;
 let api: HestiaClient;
@@ -21,10 +21,7 @@ const TAB = '/bottom-tab-bar-navigator';
 const sim = (id: string, key: string) => stack.fleet.devices.get(id)?.sim.values.get(key);
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(stack.server.url);
-  await page.getByTestId('login-email').fill(DEMO_EMAIL);
-  await page.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await stack.logIn(page, { keepSaveLoginOffer: true });
   await page.locator(`[data-testid="device-card"][data-device-id="${switchId}"]`).waitFor();
 }
 

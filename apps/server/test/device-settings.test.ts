@@ -1,10 +1,8 @@
 import { getProfile, profiles, validActions } from '@hestia/catalog';
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
-import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 let owner: HestiaClient;
@@ -14,30 +12,6 @@ let stranger: HestiaClient;
 /** A touch switch (Wi-Fi LED, key backlight, tap/hold modes) and a curtain with reconfiguration. */
 let touch: string;
 let curtain: string;
-
-/** A device of the demo user, simulated over MQTT by the test's fleet, once it reports connected. */
-async function addSimulated(profileId: string, name: string): Promise<string> {
-  const db = stack.server.database.db;
-  const user = await userRepository(db).findByUsername(DEMO_EMAIL);
-  const row = await deviceRepository(db).create({
-    ownerId: user?.id as string,
-    name,
-    label: name,
-    profileId,
-    accessToken: newAccessToken(),
-    simulated: true,
-  });
-  await stack.fleet.add({ id: row.id, accessToken: row.accessToken, profileId });
-  await waitFor(
-    async () => (await owner.call('getDevice', { params: { id: row.id } })).deviceData.active === true,
-  );
-  return row.id;
-}
-
-async function share(deviceId: string, who: HestiaClient, scope: 'view' | 'control') {
-  const s = await owner.call('createShare', { params: { id: deviceId }, body: { scope } });
-  await who.call('finalizeShare', { params: { shareToken: s.token } });
-}
 
 const sim = (id: string, key: string) => stack.fleet.devices.get(id)?.sim.values.get(key);
 
@@ -49,11 +23,11 @@ beforeAll(async () => {
   viewer = await loggedIn(stack.server.url, 'viewer@example.com', 'SettingsPass1');
   controller = await loggedIn(stack.server.url, 'controller@example.com', 'SettingsPass1');
   stranger = await loggedIn(stack.server.url, 'stranger@example.com', 'SettingsPass1');
-  touch = await addSimulated('switch-two-pole-touch', 'Hall switch');
-  curtain = await addSimulated('curtain-single-v2', 'Bedroom curtain');
+  touch = await addSimulated(stack, owner, 'switch-two-pole-touch', 'Hall switch');
+  curtain = await addSimulated(stack, owner, 'curtain-single-v2', 'Bedroom curtain');
   for (const id of [touch, curtain]) {
-    await share(id, viewer, 'view');
-    await share(id, controller, 'control');
+    await shareWith(owner, id, viewer, 'view');
+    await shareWith(owner, id, controller, 'control');
   }
 }, 30_000);
 afterAll(() => stack?.stop());
@@ -173,7 +147,7 @@ describe('device settings', () => {
   });
 
   it('answers an offline device with a clear error', async () => {
-    const id = await addSimulated('switch-one-pole-touch', 'Porch switch');
+    const id = await addSimulated(stack, owner, 'switch-one-pole-touch', 'Porch switch');
     await stack.fleet.devices.get(id)?.close();
     await waitFor(
       async () => (await owner.call('getDevice', { params: { id } })).deviceData.active === false,

@@ -1,9 +1,7 @@
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
-import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
-import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
+import { DEMO_EMAIL } from '../src/seed/demo.ts';
+import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 let owner: HestiaClient;
@@ -12,29 +10,6 @@ let controller: HestiaClient;
 let stranger: HestiaClient;
 /** A two-key push button, simulated over MQTT. */
 let button: string;
-
-async function addSimulated(profileId: string, name: string): Promise<string> {
-  const db = stack.server.database.db;
-  const user = await userRepository(db).findByUsername(DEMO_EMAIL);
-  const row = await deviceRepository(db).create({
-    ownerId: user?.id as string,
-    name,
-    label: name,
-    profileId,
-    accessToken: newAccessToken(),
-    simulated: true,
-  });
-  await stack.fleet.add({ id: row.id, accessToken: row.accessToken, profileId });
-  await waitFor(
-    async () => (await owner.call('getDevice', { params: { id: row.id } })).deviceData.active === true,
-  );
-  return row.id;
-}
-
-async function share(deviceId: string, who: HestiaClient, scope: 'view' | 'control') {
-  const s = await owner.call('createShare', { params: { id: deviceId }, body: { scope } });
-  await who.call('finalizeShare', { params: { shareToken: s.token } });
-}
 
 const relay = (id: string, key = 'relay_1') => stack.fleet.devices.get(id)?.sim.values.get(key);
 /** Let the key device's own simulation run `ms` further: its keys report their next events. */
@@ -55,9 +30,9 @@ beforeAll(async () => {
   viewer = await loggedIn(stack.server.url, 'viewer@example.com', 'KeysPass1');
   controller = await loggedIn(stack.server.url, 'controller@example.com', 'KeysPass1');
   stranger = await loggedIn(stack.server.url, 'stranger@example.com', 'KeysPass1');
-  button = await addSimulated('push-button-2key', 'Bedside button');
-  await share(button, viewer, 'view');
-  await share(button, controller, 'control');
+  button = await addSimulated(stack, owner, 'push-button-2key', 'Bedside button');
+  await shareWith(owner, button, viewer, 'view');
+  await shareWith(owner, button, controller, 'control');
 }, 30_000);
 afterAll(() => stack?.stop());
 
@@ -109,11 +84,11 @@ describe('key presses run their actions', () => {
   });
 
   it('stops acting for a binder whose share of the key device ended', async () => {
-    const lamp = await addSimulated('switch-one-pole', 'Desk lamp');
-    await share(lamp, controller, 'control');
+    const lamp = await addSimulated(stack, owner, 'switch-one-pole', 'Desk lamp');
+    await shareWith(owner, lamp, controller, 'control');
     await owner.write(lamp, [{ Key: 'relay_1', Value: 0 }]);
-    const second = await addSimulated('push-button-1key', 'Desk button');
-    await share(second, controller, 'control');
+    const second = await addSimulated(stack, owner, 'push-button-1key', 'Desk button');
+    await shareWith(owner, second, controller, 'control');
     await controller.call('addKeyAction', {
       params: { id: second },
       body: { keyIndex: 1, pressType: 'tap', ...writeTo(lamp, 'relay_1', 1) },
@@ -130,7 +105,7 @@ describe('key presses run their actions', () => {
 
 describe('key actions', () => {
   it('persists, edits, reorders and deletes bindings', async () => {
-    const device = await addSimulated('scenario-key-3', 'Hall keys');
+    const device = await addSimulated(stack, owner, 'scenario-key-3', 'Hall keys');
     const bind = (keyIndex: number, value: number) =>
       owner.call('addKeyAction', {
         params: { id: device },
@@ -258,8 +233,8 @@ describe('key actions', () => {
       viewer.call('deleteKeyAction', { params: { id: button, actionId: made.id } }),
     ).rejects.toMatchObject({ statusCode: 403 });
     // The controller may not point the button at a device shared with them for viewing only.
-    const viewOnly = await addSimulated('switch-one-pole', 'Guest lamp');
-    await share(viewOnly, controller, 'view');
+    const viewOnly = await addSimulated(stack, owner, 'switch-one-pole', 'Guest lamp');
+    await shareWith(owner, viewOnly, controller, 'view');
     await expect(
       controller.call('addKeyAction', {
         params: { id: button },

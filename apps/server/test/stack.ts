@@ -5,7 +5,7 @@ import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { hashPassword } from '../src/services/auth.service.ts';
 
 export interface Stack {
@@ -118,4 +118,39 @@ export async function openSocket(baseUrl: string, token: string) {
     },
     close: () => ws.close(),
   };
+}
+
+/** A device of the demo user, simulated over MQTT by the stack's fleet, once `owner` sees it connected. */
+export async function addSimulated(
+  stack: Stack,
+  owner: HestiaClient,
+  profileId: string,
+  name: string,
+): Promise<string> {
+  const db = stack.server.database.db;
+  const user = await userRepository(db).findByUsername(DEMO_EMAIL);
+  const row = await deviceRepository(db).create({
+    ownerId: user?.id as string,
+    name,
+    label: name,
+    profileId,
+    accessToken: newAccessToken(),
+    simulated: true,
+  });
+  await stack.fleet.add({ id: row.id, accessToken: row.accessToken, profileId });
+  await waitFor(
+    async () => (await owner.call('getDevice', { params: { id: row.id } })).deviceData.active === true,
+  );
+  return row.id;
+}
+
+/** `owner` shares a device with `who`, who accepts it at once. */
+export async function shareWith(
+  owner: HestiaClient,
+  deviceId: string,
+  who: HestiaClient,
+  scope: 'view' | 'control',
+): Promise<void> {
+  const s = await owner.call('createShare', { params: { id: deviceId }, body: { scope } });
+  await who.call('finalizeShare', { params: { shareToken: s.token } });
 }

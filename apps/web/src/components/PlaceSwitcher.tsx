@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { homePaths } from '../routes.ts';
+import { Dialog } from './Dialog.tsx';
 import { PinIcon, PlusIcon } from './home-icons.tsx';
-import { Dialog } from './home-ui.tsx';
 import { CheckIcon, ChevronDownIcon, SettingsIcon as SettingsGearless } from './icons.tsx';
 
 interface PlaceSwitcherProps {

@@ -7,8 +7,8 @@ import { useDeleteDevices, useMoveDevices, useSetFavourite } from '../data/devic
 import { errorText } from '../data/errors.ts';
 import { useLiveStore } from '../data/live.ts';
 import { bulkPlan, pruneSelection, toggleId } from '../lib/selection.ts';
+import { ConfirmDialog, Dialog } from './Dialog.tsx';
 import { CloseIcon, DoorIcon, MoveIcon, PinIcon, TrashIcon } from './home-icons.tsx';
-import { ConfirmDialog, Dialog } from './home-ui.tsx';
 import { HeartIcon } from './icons.tsx';
 
 /** Long-press selection over a list of devices; ids that leave the list leave the selection. */

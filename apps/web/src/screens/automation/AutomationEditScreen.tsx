@@ -3,11 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import {
   Button,
-  ConfirmDialog,
-  Dialog,
   ErrorState,
   LoadingBlock,
   Row,

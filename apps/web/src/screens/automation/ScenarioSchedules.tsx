@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { Dialog } from '../../components/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
-import { Button, Dialog, Row, Section } from '../../components/home-ui.tsx';
+import { Button, Row, Section } from '../../components/home-ui.tsx';
 import {
   useAddScenarioSchedule,
   useDeleteScenarioSchedule,

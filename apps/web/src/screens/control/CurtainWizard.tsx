@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Dialog } from '../../components/home-ui.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../../components/home-ui.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';

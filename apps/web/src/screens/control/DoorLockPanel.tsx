@@ -1,8 +1,9 @@
 import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { LockIcon } from '../../components/home-icons.tsx';
-import { Button, ConfirmDialog, Section } from '../../components/home-ui.tsx';
+import { Button, Section } from '../../components/home-ui.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf, useEventTime } from './event-history.ts';

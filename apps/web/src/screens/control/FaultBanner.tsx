@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button, Dialog } from '../../components/home-ui.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../../components/home-ui.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
 import { api } from '../../data/api.ts';
 import type { DeviceControl } from '../../data/control.ts';

@@ -2,8 +2,9 @@ import { keyOf, type ModelProfile, type UiField, uiFields } from '@hestia/catalo
 import type { TelemetryValue } from '@hestia/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog.tsx';
 import { ThermoIcon } from '../../components/home-icons.tsx';
-import { Button, Dialog, Row, Section } from '../../components/home-ui.tsx';
+import { Button, Row, Section } from '../../components/home-ui.tsx';
 import { PowerIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';

@@ -1,7 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, Row } from '../../components/home-ui.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Row } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { OptionPills } from './fields.tsx';

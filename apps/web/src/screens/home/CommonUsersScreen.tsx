@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ForwardIcon, PlusIcon, TrashIcon, UsersIcon } from '../../components/home-icons.tsx';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   ErrorState,
   LoadingBlock,

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import {
   InfoIcon,
   MoveIcon,
@@ -11,7 +12,7 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../components/home-icons.tsx';
-import { ConfirmDialog, LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
+import { LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
 import { DevicesIcon, HeartIcon } from '../../components/icons.tsx';
 import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';

@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { DoorIcon, PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
   ErrorState,
   LoadingBlock,

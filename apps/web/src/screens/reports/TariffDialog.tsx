@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button, Dialog } from '../../components/home-ui.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../../components/home-ui.tsx';
 import { errorText } from '../../data/errors.ts';
 import { type Tariff, useSetTariff } from '../../data/telemetry-history.ts';
 import { currentLanguage } from '../../i18n/index.ts';

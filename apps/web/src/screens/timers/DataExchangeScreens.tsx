@@ -2,15 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  Section,
-} from '../../components/home-ui.tsx';
+import { Button, EmptyState, ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
 import { canControl, useDevicesQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import {

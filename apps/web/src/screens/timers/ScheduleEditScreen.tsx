@@ -11,16 +11,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { TrashIcon } from '../../components/home-icons.tsx';
-import {
-  Button,
-  ConfirmDialog,
-  ErrorState,
-  LoadingBlock,
-  Row,
-  Section,
-  TextField,
-} from '../../components/home-ui.tsx';
+import { Button, ErrorState, LoadingBlock, Row, Section, TextField } from '../../components/home-ui.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data/timers.ts';
