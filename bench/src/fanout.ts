@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { HestiaClient } from '@hestia/client';
-import { deviceRepository, newAccessToken } from '@hestia/server';
+import { deviceRepository, newAccessToken, tsWorker } from '@hestia/server';
 import mqtt from 'mqtt';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
@@ -27,19 +26,11 @@ export async function fanoutBench(): Promise<void> {
   );
   const publisher = await mqtt.connectAsync(server.mqttUrl, { username: device.accessToken });
 
-  // The worker loads TypeScript through tsx, as the main thread does.
-  const script = new URL('./fanout-clients.ts', import.meta.url).href;
-  const worker = new Worker(
-    `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script)}); })`,
-    {
-      eval: true,
-      workerData: {
-        url: `${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`,
-        deviceId: device.id,
-        clients: CLIENTS,
-      },
-    },
-  );
+  const worker = tsWorker(new URL('./fanout-clients.ts', import.meta.url), {
+    url: `${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`,
+    deviceId: device.id,
+    clients: CLIENTS,
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
     worker.on('message', (m: { type: string }) => m.type === 'ready' && resolve());

@@ -24,20 +24,20 @@ parentPort?.on('message', async (m: { type: string; rate?: number; ms?: number }
     parentPort?.postMessage({ type: 'connected' });
   } else if (m.type === 'run') {
     const rate = m.rate ?? 1000;
-    const perTick = rate / 100;
-    let owed = 0;
     let sent = 0;
     let next = 0;
-    const end = Date.now() + (m.ms ?? 5000);
+    const start = Date.now();
+    const end = start + (m.ms ?? 5000);
+    // Every 10 ms, whatever the clock says is owed: a late tick catches up, so the rate asked is
+    // the rate published. The longest gap between ticks tells how long this thread was held up.
+    let last = start;
+    let gapMs = 0;
     timer = setInterval(() => {
-      if (Date.now() >= end) {
-        clearInterval(timer);
-        parentPort?.postMessage({ type: 'done', sent });
-        return;
-      }
-      owed += perTick;
-      while (owed >= 1) {
-        owed -= 1;
+      const now = Date.now();
+      gapMs = Math.max(gapMs, now - last);
+      last = now;
+      const due = Math.floor((rate * (Math.min(now, end) - start)) / 1000);
+      while (sent < due) {
         const i = next++ % clients.length;
         const c = clients[i] as MqttClient;
         seq++;
@@ -49,6 +49,10 @@ parentPort?.on('message', async (m: { type: string; rate?: number; ms?: number }
           },
         );
         sent++;
+      }
+      if (now >= end) {
+        clearInterval(timer);
+        parentPort?.postMessage({ type: 'done', sent, gapMs });
       }
     }, 10);
   } else if (m.type === 'close') {

@@ -1,11 +1,10 @@
-import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { Worker } from 'node:worker_threads';
 import { HestiaClient } from '@hestia/client';
-import { deviceRepository, type HestiaServer, newAccessToken, schema } from '@hestia/server';
+import { deviceRepository, type HestiaServer, newAccessToken, schema, tsWorker } from '@hestia/server';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import WebSocket from 'ws';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
@@ -14,14 +13,6 @@ const STAGES = (process.env.BENCH_RATES ?? '1000,2000,5000,10000,15000').split('
 const STAGE_MS = 5000;
 const WATCHED = 180;
 const WARMUP_RATE = 1000;
-
-function tsWorker(file: string, workerData: unknown): Worker {
-  const script = new URL(file, import.meta.url).href;
-  return new Worker(
-    `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script)}); })`,
-    { eval: true, workerData },
-  );
-}
 
 const once = (w: Worker, type: string) =>
   new Promise<Record<string, unknown>>((resolve, reject) => {
@@ -91,31 +82,25 @@ async function runStack(
     'ingest@example.com',
     BENCH_PASSWORD,
   );
-  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`);
-  await new Promise((r) => ws.once('open', r));
-  let delays: number[] = [];
-  let first = 0;
-  ws.on('message', (d) => {
-    const now = Date.now();
-    const msg = JSON.parse(d.toString()) as { data: { sent?: Array<[number, string]> } };
-    const sent = Number(msg.data.sent?.[0]?.[1]);
-    if (first < WATCHED) first++;
-    else if (Number.isFinite(sent)) delays.push(now - sent);
+  const watcher = tsWorker(new URL('./ingest-watcher.ts', import.meta.url), {
+    url: `${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`,
+    ids: devices.slice(0, WATCHED).map((d) => d.id),
   });
-  ws.send(
-    JSON.stringify({
-      tsSubCmds: devices
-        .slice(0, WATCHED)
-        .map((d, i) => ({ cmdId: i + 1, entityType: 'DEVICE', entityId: d.id, keys: 'sent' })),
-    }),
-  );
+  await once(watcher, 'ready');
   // Messages the server took in (the gateway's ingest), to tell transport loss from storage loss.
+  // Also how long a message took to reach the server, to tell the transport's share of the delay.
   let received = 0;
+  let inbound: number[] = [];
   server.telemetry.onIngest((_id, values) => {
-    if ('seq' in values) received++;
+    if (!('seq' in values)) return;
+    received++;
+    inbound.push(Date.now() - Number(values.sent));
   });
 
-  const worker = tsWorker('./ingest-devices.ts', { url: brokerUrl(server), devices: devices.map(device) });
+  const worker = tsWorker(new URL('./ingest-devices.ts', import.meta.url), {
+    url: brokerUrl(server),
+    devices: devices.map(device),
+  });
   const c0 = performance.now();
   worker.postMessage({ type: 'connect' });
   await once(worker, 'connected');
@@ -128,17 +113,23 @@ async function runStack(
   await once(worker, 'done');
   await server.telemetry.flush();
   await new Promise((r) => setTimeout(r, 1000));
+  watcher.postMessage({ type: 'collect' });
+  await once(watcher, 'delays');
   console.log(`  warm-up: 3 s at ${WARMUP_RATE} msg/s, not counted`);
 
   const { tsKv } = schema;
   let sustained = 0;
   let allOk = true;
   for (const rate of STAGES) {
-    delays = [];
+    inbound = [];
     received = 0;
+    // The server's event loop (this thread): how long a ready event waited at most.
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
     const since = Date.now();
     worker.postMessage({ type: 'run', rate, ms: STAGE_MS });
-    const { sent } = (await once(worker, 'done')) as { sent: number };
+    const { sent, gapMs } = (await once(worker, 'done')) as { sent: number; gapMs: number };
+    loop.disable();
     // Count what was stored once the backlog has drained: the count has not grown for 3 s (at
     // most 30 s in all).
     const countStored = async () => {
@@ -159,7 +150,9 @@ async function runStack(
     }
     // The devices' worker shares the CPU: what it managed to publish is the rate actually offered.
     const offered = Math.round(sent / (STAGE_MS / 1000));
-    const s = summary(delays);
+    watcher.postMessage({ type: 'collect' });
+    const s = summary(((await once(watcher, 'delays')) as { delays: number[] }).delays);
+    const inS = summary(inbound);
     const ok = s.p99 <= 50 && stored >= sent;
     // The sustained rate: the highest one with every lower rate also within target.
     allOk &&= ok;
@@ -167,7 +160,7 @@ async function runStack(
     const lost = sent - stored;
     console.log(
       `  ${String(rate).padStart(6)} msg/s asked, ${offered} msg/s published: published ${sent}, received ${received}, stored ${stored} (${lost <= 0 ? 'none lost' : `${lost} LOST`}), ` +
-        `device → socket p50 ${ms(s.p50)} p99 ${ms(s.p99)}  ${ok ? 'ok' : 'over target'}`,
+        `device → socket p50 ${ms(s.p50)} p99 ${ms(s.p99)} (device → server p50 ${ms(inS.p50)} p99 ${ms(inS.p99)}; server loop stalled ≤ ${ms(loop.max / 1e6)}, devices' ticks ≤ ${ms(gapMs)} apart)  ${ok ? 'ok' : 'over target'}`,
     );
     if (s.p99 > 2000 || stored < sent) break;
   }
@@ -177,7 +170,9 @@ async function runStack(
   worker.postMessage({ type: 'close' });
   await once(worker, 'closed');
   await worker.terminate();
-  ws.close();
+  watcher.postMessage({ type: 'close' });
+  await once(watcher, 'closed');
+  await watcher.terminate();
   await server.close();
   return { sustained };
 }

@@ -6,3 +6,4 @@ export { deviceRepository } from './repositories/device.repository.ts';
 export { userRepository } from './repositories/user.repository.ts';
 export { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from './seed/demo.ts';
 export { hashPassword } from './services/auth.service.ts';
+export { tsWorker } from './ts-worker.ts';

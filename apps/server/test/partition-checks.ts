@@ -40,9 +40,9 @@ export async function checkTelemetryPartitions(db: Db, now: number): Promise<voi
   // Each row lands in its month; a stamp far outside any partition still goes in (default).
   const far = Date.UTC(2999, 0, 1);
   await repo.writeBatch([
-    { deviceId: device, key: 'power', ts: current.to - 1, value: 1 },
-    { deviceId: device, key: 'power', ts: current.to, value: 2 },
-    { deviceId: device, key: 'power', ts: far, value: 3 },
+    { deviceId: device, ts: current.to - 1, values: { power: 1 } },
+    { deviceId: device, ts: current.to, values: { power: 2 } },
+    { deviceId: device, ts: far, values: { power: 3 } },
   ]);
   expect(await where()).toEqual([
     { part: current.name, ts: current.to - 1, num: 1 },
@@ -58,7 +58,7 @@ export async function checkTelemetryPartitions(db: Db, now: number): Promise<voi
   const stamps = [old.to - 30 * MIN, old.to - MIN, old.to + MIN, old.to + 30 * MIN];
   const laterHour = old.to + 180 * MIN;
   await repo.writeBatch(
-    [...stamps, laterHour].map((ts, i) => ({ deviceId: device, key: 'power', ts, value: 10 * (i + 1) })),
+    [...stamps, laterHour].map((ts, i) => ({ deviceId: device, ts, values: { power: 10 * (i + 1) } })),
   );
   expect((await where()).map((r) => r.part)).toEqual(Array(5).fill('ts_kv_default'));
   const made = await maintainPartitions(db, now, 400);

@@ -1,7 +1,6 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
+import { PgliteRemote } from './pglite-remote.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,17 +42,16 @@ function ensureDir(dir: string): void {
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-/** PGlite in `dataDir` (or in memory for `memory://`), migrated. */
+/** PGlite in `dataDir` (or in memory for `memory://`) on its own thread, migrated. */
 export async function openPglite(dataDir: string): Promise<Database> {
-  let client: PGlite;
+  let client: PgliteRemote;
   if (dataDir === 'memory://') {
-    client = new PGlite();
+    client = await PgliteRemote.open(undefined);
   } else {
     const dir = resolve(dataDir, 'pg');
     try {
       ensureDir(dir);
-      client = new PGlite(dir);
-      await client.waitReady;
+      client = await PgliteRemote.open(dir);
     } catch (err) {
       const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
       throw new ConfigError(
@@ -60,7 +59,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       );
     }
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client.asPglite(), { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,18 +1,23 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { ConfigError } from '../config.ts';
-import { type BrokerTransport, type DeviceMessage, toDeviceMessage } from './transport.ts';
+import type { BrokerTransport, DeviceMessage } from './transport.ts';
 
 const ME = 'v1/devices/me/';
 
 interface ClientInfo {
   deviceId: string;
+  /** `devices/{deviceId}/`: every topic of this device starts with it. */
+  prefix: string;
   /** Spoke ThingsBoard `me` topics, so deliveries are translated back. */
   me: boolean;
 }
 
-/** What a device may publish and subscribe to, below its own `devices/{id}/` prefix. */
-const PUBLISH_OK = /^(telemetry|attributes|rpc\/response\/\d+|attributes\/request\/\d+)$/;
+/**
+ * What a device may publish and subscribe to, below its own `devices/{id}/` prefix; a publish's
+ * groups: 1 telemetry or attributes, 2 an RPC answer's request id.
+ */
+const PUBLISH_OK = /^(?:(telemetry|attributes)|rpc\/response\/(\d+)|attributes\/request\/\d+)$/;
 const SUBSCRIBE_OK = /^(rpc\/request\/(\+|#)|attributes|attributes\/response\/(\+|#))$/;
 
 function authError(): AuthenticateError {
@@ -37,9 +42,9 @@ export async function startEmbeddedBroker(opts: {
   const toInternal = (info: ClientInfo, topic: string): string | null => {
     if (topic.startsWith(ME)) {
       info.me = true;
-      return `devices/${info.deviceId}/${topic.slice(ME.length)}`;
+      return info.prefix + topic.slice(ME.length);
     }
-    return topic.startsWith(`devices/${info.deviceId}/`) ? topic : null;
+    return topic.startsWith(info.prefix) ? topic : null;
   };
 
   const broker = await Aedes.createBroker({
@@ -51,7 +56,7 @@ export async function startEmbeddedBroker(opts: {
         .deviceByToken(username)
         .then((device) => {
           if (!device) return done(authError(), false);
-          clients.set(client, { deviceId: device.id, me: false });
+          clients.set(client, { deviceId: device.id, prefix: `devices/${device.id}/`, me: false });
           done(null, true);
         })
         .catch(() => done(authError(), false));
@@ -60,16 +65,27 @@ export async function startEmbeddedBroker(opts: {
       if (!client) return cb(null);
       const info = clients.get(client);
       const topic = info && toInternal(info, packet.topic);
-      if (!info || !topic || !PUBLISH_OK.test(topic.slice(`devices/${info.deviceId}/`.length))) {
-        return cb(new Error('publish not allowed'));
-      }
+      const allowed = info && topic && PUBLISH_OK.exec(topic.slice(info.prefix.length));
+      if (!info || !topic || !allowed) return cb(new Error('publish not allowed'));
       packet.topic = topic;
       cb(null);
+      // Handed to the gateway here, where the device is already known: no topic matching and no
+      // second parse for every message.
+      const [, kind, requestId] = allowed;
+      if (kind)
+        onMessage({ deviceId: info.deviceId, kind: kind as 'telemetry', payload: packet.payload as Buffer });
+      else if (requestId)
+        onMessage({
+          deviceId: info.deviceId,
+          kind: 'rpc/response',
+          requestId,
+          payload: packet.payload as Buffer,
+        });
     },
     authorizeSubscribe(client, sub, cb) {
       const info = clients.get(client);
       const topic = info && toInternal(info, sub.topic);
-      if (!info || !topic || !SUBSCRIBE_OK.test(topic.slice(`devices/${info.deviceId}/`.length))) {
+      if (!info || !topic || !SUBSCRIBE_OK.test(topic.slice(info.prefix.length))) {
         // A refused subscription gets a failure code (128) in SUBACK; the device stays connected.
         return cb(null, null);
       }
@@ -78,7 +94,7 @@ export async function startEmbeddedBroker(opts: {
     authorizeForward(client, packet) {
       const info = clients.get(client);
       if (!info) return packet;
-      const own = `devices/${info.deviceId}/`;
+      const own = info.prefix;
       if (!packet.topic.startsWith(own)) return null;
       return info.me
         ? ({ ...packet, topic: ME + packet.topic.slice(own.length) } as AedesPublishPacket)
@@ -103,18 +119,6 @@ export async function startEmbeddedBroker(opts: {
     } else connections.set(info.deviceId, n);
   });
   broker.on('clientError', (_client, err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
-
-  for (const pattern of ['devices/+/telemetry', 'devices/+/attributes', 'devices/+/rpc/response/+']) {
-    broker.subscribe(
-      pattern,
-      (packet, cb) => {
-        const msg = toDeviceMessage(packet.topic, packet.payload as Buffer);
-        if (msg) onMessage(msg);
-        cb();
-      },
-      () => undefined,
-    );
-  }
 
   const server: Server = createServer({ noDelay: true }, (socket) => {
     socket.setNoDelay(true);

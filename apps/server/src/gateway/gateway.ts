@@ -35,14 +35,18 @@ export function parseTelemetry(
   }
   const items = Array.isArray(body) ? body : [body];
   const out: Array<{ ts: number; values: Record<string, TelemetryValue> }> = [];
-  for (const item of items.slice(0, MAX_KEYS)) {
+  for (let i = 0; i < items.length && i < MAX_KEYS; i++) {
+    const item: unknown = items[i];
     if (typeof item !== 'object' || item === null) continue;
     const rec = item as Record<string, unknown>;
     const hasTs = typeof rec.ts === 'number' && typeof rec.values === 'object' && rec.values !== null;
     const source = (hasTs ? rec.values : rec) as Record<string, unknown>;
     const values: Record<string, TelemetryValue> = {};
-    for (const [k, v] of Object.entries(source).slice(0, MAX_KEYS)) {
+    let n = 0;
+    for (const k in source) {
+      if (n++ >= MAX_KEYS) break;
       if (k.length > 128) continue;
+      const v = source[k];
       if (isValue(v)) values[k] = v;
       else if (typeof v === 'object' && v !== null) values[k] = JSON.stringify(v);
     }

@@ -1,6 +1,6 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { LiveBus, TelemetryEvent } from '../live/bus.ts';
-import type { Sample, TelemetryRepository } from '../repositories/telemetry.repository.ts';
+import type { Reading, Sample, TelemetryRepository } from '../repositories/telemetry.repository.ts';
 import type { Clock } from './clock.ts';
 
 export type LatestValues = Map<string, [number, TelemetryValue]>;
@@ -24,7 +24,9 @@ export function telemetryService(deps: {
   const { repo, bus, clock, log } = deps;
   const latest = new Map<string, LatestValues>();
   const loaded = new Set<string>();
-  let pending: Sample[] = [];
+  // History waiting for the database: one entry per message (rows are made when it is written).
+  let pending: Reading[] = [];
+  let pendingRows = 0;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
 
@@ -34,9 +36,15 @@ export function telemetryService(deps: {
       m = new Map();
       latest.set(deviceId, m);
     }
-    for (const [key, value] of Object.entries(values)) {
+    for (const key in values) {
+      const value = values[key] as TelemetryValue;
       const prev = m.get(key);
-      if (!prev || prev[0] <= ts) m.set(key, [ts, value]);
+      // Updated in place: no new pair per sample for the garbage collector to chase.
+      if (!prev) m.set(key, [ts, value]);
+      else if (prev[0] <= ts) {
+        prev[0] = ts;
+        prev[1] = value;
+      }
     }
   }
 
@@ -50,14 +58,31 @@ export function telemetryService(deps: {
 
   const unsubscribe = bus.subscribe((e: TelemetryEvent) => merge(e.deviceId, e.ts, e.values));
 
-  // Latest values waiting for the database, one per device and key (the newest).
-  let latestPending = new Map<string, Sample>();
+  // Devices and keys whose latest value waits for the database; the value itself is the newest in
+  // `latest` when the write happens (one row per device and key however many samples came).
+  let dirty = new Map<string, Set<string>>();
   let latestWrittenAt = 0;
 
-  function keepLatest(s: Sample): void {
-    const k = `${s.deviceId}|${s.key}`;
-    const prev = latestPending.get(k);
-    if (!prev || prev.ts <= s.ts) latestPending.set(k, s);
+  function markDirty(deviceId: string, keys: Iterable<string>): void {
+    let set = dirty.get(deviceId);
+    if (!set) {
+      set = new Set();
+      dirty.set(deviceId, set);
+    }
+    for (const key of keys) set.add(key);
+  }
+
+  function takeDirty(): Sample[] {
+    const out: Sample[] = [];
+    for (const [deviceId, keys] of dirty) {
+      const m = latest.get(deviceId);
+      for (const key of keys) {
+        const entry = m?.get(key);
+        if (entry) out.push({ deviceId, key, ts: entry[0], value: entry[1] });
+      }
+    }
+    dirty = new Map();
+    return out;
   }
 
   /** Writes the history batch, and the latest values when `all` or a second has passed. */
@@ -66,22 +91,21 @@ export function telemetryService(deps: {
     timer = undefined;
     const batch = pending;
     pending = [];
+    pendingRows = 0;
     const latestDue = all || performance.now() - latestWrittenAt >= LATEST_MS;
-    const latestBatch = latestDue ? [...latestPending.values()] : [];
-    if (latestDue) {
-      latestPending = new Map();
-      latestWrittenAt = performance.now();
-    }
+    const latestBatch = latestDue ? takeDirty() : [];
+    if (latestDue) latestWrittenAt = performance.now();
     if (batch.length > 0 || latestBatch.length > 0)
       flushing = flushing.then(() =>
         repo.writeBatch(batch, latestBatch).catch((err: unknown) => {
-          log.error({ err, rows: batch.length }, 'telemetry batch write failed; will retry');
+          log.error({ err, messages: batch.length }, 'telemetry batch write failed; will retry');
           pending = batch.concat(pending).slice(-MAX_PENDING);
-          for (const s of latestBatch) keepLatest(s);
+          pendingRows = pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
+          for (const s of latestBatch) markDirty(s.deviceId, [s.key]);
           schedule();
         }),
       );
-    if (latestPending.size > 0) schedule();
+    if (dirty.size > 0) schedule();
     return flushing;
   }
 
@@ -90,7 +114,7 @@ export function telemetryService(deps: {
   }
 
   function schedule(): void {
-    if (pending.length >= FLUSH_ROWS) void write(false);
+    if (pendingRows >= FLUSH_ROWS) void write(false);
     else if (!timer) timer = setTimeout(() => void write(false), FLUSH_MS);
   }
 
@@ -103,11 +127,9 @@ export function telemetryService(deps: {
       const previous: Record<string, TelemetryValue | undefined> = {};
       for (const key of keys) previous[key] = known?.get(key)?.[1];
       merge(deviceId, ts, values);
-      for (const key of keys) {
-        const sample = { deviceId, key, ts, value: values[key] as TelemetryValue };
-        pending.push(sample);
-        keepLatest(sample);
-      }
+      pending.push({ deviceId, ts, values });
+      pendingRows += keys.length;
+      markDirty(deviceId, keys);
       schedule();
       bus.publish({ deviceId, ts, values });
       for (const listener of listeners) {

@@ -1,0 +1,83 @@
+// The embedded database's own thread: one PGlite, answering the statements the main thread sends
+// (db/pglite-remote.ts), one at a time, in the order they arrive.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { type ParserOptions, PGlite } from '@electric-sql/pglite';
+import type { Request, Response } from './pglite-remote.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread');
+
+const { dataDir } = workerData as { dataDir?: string };
+
+/** Error fields worth carrying across threads (a PostgreSQL error's own fields among them). */
+function plainError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out: Record<string, unknown> = { message: err.message, name: err.name };
+  for (const [k, v] of Object.entries(err)) {
+    if (v === undefined || typeof v === 'function' || (typeof v === 'object' && v !== null)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Column types to hand over as the database's own text (drizzle maps them itself). */
+function rawParsers(types: number[] | undefined): ParserOptions | undefined {
+  if (!types) return undefined;
+  const parsers: ParserOptions = {};
+  for (const t of types) parsers[t] = (value: string) => value;
+  return parsers;
+}
+
+/**
+ * On Linux, lowers this thread alone (nice 10): when the cores are all busy, the event loop serving
+ * devices and sockets goes first and history writes wait (they are batched and catch up); when a
+ * core is free, this changes nothing. Elsewhere the thread keeps its priority.
+ */
+function yieldToEventLoop(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid !== process.pid) setPriority(tid, 10);
+  } catch {
+    // no /proc/thread-self: not Linux
+  }
+}
+
+yieldToEventLoop();
+let db: PGlite;
+try {
+  db = new PGlite(dataDir);
+  await db.waitReady;
+  port.postMessage({ type: 'ready' });
+} catch (err) {
+  port.postMessage({ type: 'failed', error: plainError(err) });
+  process.exit(0);
+}
+
+port.on('message', async (m: Request) => {
+  let reply: Response;
+  try {
+    if (m.op === 'close') {
+      await db.close();
+      reply = { id: m.id, ok: true, result: null };
+    } else if (m.op === 'exec') {
+      const results = await db.exec(m.sql);
+      reply = {
+        id: m.id,
+        ok: true,
+        result: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields })),
+      };
+    } else {
+      const r = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers: rawParsers(m.rawTypes) });
+      reply = {
+        id: m.id,
+        ok: true,
+        result: { rows: r.rows, affectedRows: r.affectedRows, fields: r.fields },
+      };
+    }
+  } catch (err) {
+    reply = { id: m.id, ok: false, error: plainError(err) };
+  }
+  port.postMessage(reply);
+});
