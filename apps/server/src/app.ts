@@ -12,7 +12,7 @@ import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
 import { createGateway, type Gateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
-import { maintainPartitions, runRetention } from './jobs/retention.ts';
+import { maintainPartitions, runRetention, tidyDatabase } from './jobs/retention.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
@@ -261,12 +261,17 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     await maintainPartitions(db, clock.now(), config.TELEMETRY_KEEP_DAYS).catch((err: unknown) =>
       log.error({ err }, 'telemetry partition maintenance failed'),
     );
-    // Telemetry retention (and partition upkeep): a first pass a minute after start, then hourly.
-    const retention = () =>
-      runRetention(db, clock, {
+    // Telemetry retention (and partition upkeep), then the database's own upkeep: a first pass a
+    // minute after start, then hourly.
+    const retention = async () => {
+      await runRetention(db, clock, {
         rawDays: config.TELEMETRY_RAW_DAYS,
         keepDays: config.TELEMETRY_KEEP_DAYS,
       }).catch((err: unknown) => log.error({ err }, 'telemetry retention failed'));
+      await tidyDatabase(db, database.kind).catch((err: unknown) =>
+        log.error({ err }, 'database upkeep failed'),
+      );
+    };
     const firstRetention = setTimeout(retention, 60_000);
     const hourlyRetention = setInterval(retention, 3_600_000);
     firstRetention.unref();

@@ -1,6 +1,7 @@
 export { createServer, type HestiaServer } from './app.ts';
 export { type Config, loadConfig } from './config.ts';
 export * as schema from './db/schema.ts';
+export { tidyDatabase } from './jobs/retention.ts';
 export { assetRepository } from './repositories/asset.repository.ts';
 export { deviceRepository } from './repositories/device.repository.ts';
 export { userRepository } from './repositories/user.repository.ts';

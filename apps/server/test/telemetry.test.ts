@@ -1,6 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { readSeries } from '../src/repositories/telemetry.repository.ts';
 import { type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
@@ -16,6 +17,40 @@ const raw = (path: string, token: string) =>
   );
 
 describe('telemetry history', () => {
+  it('aggregates the same bucket by bucket as in one pass: every aggregation, order, gaps and a partial last bucket', async () => {
+    const device = stack.ids.plug;
+    const base = Date.UTC(2026, 1, 1);
+    // Irregular samples over five hours with an empty hour, numbers, booleans and text; some fall
+    // exactly on bucket edges (every 7th minute is on the minute).
+    for (let i = 0; i < 300; i++) {
+      if (i >= 120 && i < 180) continue;
+      const ts = base + i * 60_000 + (i % 7) * 1000;
+      stack.server.telemetry.ingest(
+        device,
+        { power: (i * 37) % 101, on: i % 3 === 0, mode: `m${i % 4}` },
+        ts,
+      );
+    }
+    await stack.server.telemetry.flush();
+    for (const agg of ['AVG', 'MIN', 'MAX', 'SUM', 'COUNT'] as const)
+      for (const orderBy of ['ASC', 'DESC'] as const)
+        for (const interval of [15 * 60_000, 3_600_000, 7 * 60_000]) {
+          const q = {
+            deviceId: device,
+            keys: ['power', 'on', 'mode'],
+            startTs: base,
+            endTs: base + 290 * 60_000 + 1,
+            interval,
+            agg,
+            limit: 1000,
+            orderBy,
+          };
+          const probed = await readSeries(stack.server.database.db, q, 'probe');
+          expect(probed.power?.length).toBeGreaterThanOrEqual(4);
+          expect(probed).toEqual(await readSeries(stack.server.database.db, q, 'scan'));
+        }
+  });
+
   it('answers raw points newest first, with limits, and aggregates buckets stamped at their middle', async () => {
     const device = stack.ids.plug;
     // One power sample a minute for an hour: 0, 10, 20, ... 590 W; and a relay flipping.

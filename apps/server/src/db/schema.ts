@@ -218,6 +218,8 @@ export const tsKv = pgTable(
     /** The value as a number (booleans 1 and 0) for aggregation; null for text. */
     num: doublePrecision('num'),
   },
+  // The key's index also carries `num` (INCLUDE, migration 0010; drizzle does not model it) and the
+  // table is partitioned by month (migration 0008).
   (t) => [primaryKey({ columns: [t.deviceId, t.key, t.ts] })],
 );
 

@@ -194,3 +194,14 @@ export async function runRetention(
   });
   return { downsampled: pass.downsampled, deleted: pass.deleted + partitions.droppedRows };
 }
+
+/**
+ * The database's own upkeep, after each retention pass. PGlite runs PostgreSQL without its
+ * background workers, so nothing vacuums or analyzes on its own: without this, rows that upserts
+ * and deletes leave behind are never reclaimed, the planner has no statistics (and picks plans
+ * for one-row tables), and index-only reads of history (migration 0010) still visit every row
+ * because no page is ever marked all-visible. PostgreSQL's autovacuum does all of this itself.
+ */
+export async function tidyDatabase(db: Db, kind: 'pglite' | 'postgres'): Promise<void> {
+  if (kind === 'pglite') await db.execute(sql`vacuum (analyze)`);
+}
