@@ -26,26 +26,13 @@ const CHUNK = 1000;
 const toNum = (v: TelemetryValue) =>
   typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : null;
 
-function newestPerKey(samples: Sample[]): Sample[] {
-  const byDevice = new Map<string, Map<string, Sample>>();
-  for (const s of samples) {
-    let keys = byDevice.get(s.deviceId);
-    if (!keys) {
-      keys = new Map();
-      byDevice.set(s.deviceId, keys);
-    }
-    const prev = keys.get(s.key);
-    if (!prev || prev.ts <= s.ts) keys.set(s.key, s);
-  }
-  const out: Sample[] = [];
-  for (const keys of byDevice.values()) out.push(...keys.values());
-  return out;
-}
-
 export function telemetryRepository(db: Db) {
   return {
-    /** History rows for `readings` and latest values from `latestSamples` (never back in time). */
-    async writeBatch(readings: Reading[], latestSamples: Sample[] = []): Promise<void> {
+    /**
+     * History rows for `readings`, and the latest values `latest` (at most one per device and key:
+     * an upsert may touch a row once per statement; never back in time).
+     */
+    async writeBatch(readings: Reading[], latest: Sample[] = []): Promise<void> {
       // One JSON parameter per statement, unpacked by the database: building thousands of rows
       // through the query builder cost more CPU than the database's own work. Statements of about
       // CHUNK rows, each built just before it is sent, so no long stretch of this thread goes to
@@ -69,8 +56,6 @@ export function telemetryRepository(db: Db) {
         }
       }
       if (rows.length > 0) await insert(JSON.stringify(rows));
-      // An upsert may touch a row once per statement: one sample per device and key, the newest.
-      const latest = newestPerKey(latestSamples);
       for (let i = 0; i < latest.length; i += CHUNK) {
         const chunk = latest
           .slice(i, i + CHUNK)

@@ -19,6 +19,7 @@ import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, AutomationRow, RunRow } from '../repositories/automation.repository.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import { DeviceSet } from './device-set.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -107,20 +108,11 @@ export function automationService(deps: {
   const onDevice = new TtlCache<string, AutomationRow[]>(5000, 50_000, clock);
   // Devices any active automation watches. Most telemetry comes from devices no automation watches:
   // those cost no database read. Refreshed on every change here and every 30 s for other instances.
-  let watched: Promise<Set<string>> | null = null;
-  const watchedDevices = () => {
-    watched ??= repo.watchedDevices().catch(() => {
-      watched = null;
-      return new Set<string>();
-    });
-    return watched;
-  };
+  const watched = new DeviceSet(() => repo.watchedDevices(), 30_000);
   const changed = () => {
     onDevice.clear();
-    watched = null;
+    watched.invalidate();
   };
-  const refresh = setInterval(changed, 30_000);
-  refresh.unref();
   // Told of every save, switch and delete (the trigger jobs follow the automation's conditions).
   const listeners: Array<(id: string, row: AutomationRow | undefined) => Promise<void>> = [];
   // Weather readings for rows with Weather conditions (set by the trigger service, which owns the provider).
@@ -348,8 +340,16 @@ export function automationService(deps: {
   }
 
   // DeviceParam triggers: telemetry this instance ingested (each message is ingested by one instance).
-  telemetry.onIngest(async (deviceId, values, previous, ts) => {
-    if (!(await watchedDevices()).has(deviceId)) return;
+  telemetry.onIngest((deviceId, values, previous, ts) =>
+    watched.has(deviceId) === false ? undefined : onWatchedTelemetry(deviceId, values, previous, ts),
+  );
+  async function onWatchedTelemetry(
+    deviceId: string,
+    values: Record<string, TelemetryValue>,
+    previous: Record<string, TelemetryValue | undefined>,
+    ts: number,
+  ): Promise<void> {
+    if (!(await watched.includes(deviceId))) return;
     const list = await onDevice.getOrLoad(deviceId, () => repo.activeAutomationsOnDevice(deviceId));
     for (const row of list ?? []) {
       const conditions = row.conditions as Condition[];
@@ -379,7 +379,7 @@ export function automationService(deps: {
       }));
       await execute(row, `DeviceParam: ${changedKeys.join(', ')} changed`, `${row.id}:${ts}`, trace);
     }
-  });
+  }
 
   return {
     save,
@@ -417,7 +417,7 @@ export function automationService(deps: {
     },
     /** Stops the cache refresh timer. */
     close(): void {
-      clearInterval(refresh);
+      watched.close();
     },
 
     async list(

@@ -1,10 +1,12 @@
 import { getProfile } from '@hestia/catalog';
+import type { TelemetryValue } from '@hestia/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { dataExchanges } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import { DeviceSet } from './device-set.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -33,22 +35,14 @@ export function dataExchangeService(deps: {
   const { db, devices, telemetry, clock, log } = deps;
   const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
   // Source devices of any exchange, so other devices' telemetry costs no database read.
-  let sources: Promise<Set<string>> | null = null;
-  const sourceDevices = () => {
-    sources ??= db
-      .selectDistinct({ id: dataExchanges.sourceDeviceId })
-      .from(dataExchanges)
-      .then((rows) => new Set(rows.map((r) => r.id)))
-      .catch(() => {
-        sources = null;
-        return new Set<string>();
-      });
-    return sources;
-  };
-  const refresh = setInterval(() => {
-    sources = null;
-  }, 30_000);
-  refresh.unref();
+  const sources = new DeviceSet(
+    () =>
+      db
+        .selectDistinct({ id: dataExchanges.sourceDeviceId })
+        .from(dataExchanges)
+        .then((rows) => rows.map((r) => r.id)),
+    30_000,
+  );
 
   async function params(userId: string, deviceId: string) {
     const { row } = await devices.access(userId, deviceId);
@@ -70,8 +64,11 @@ export function dataExchangeService(deps: {
     return row;
   }
 
-  telemetry.onIngest(async (deviceId, values) => {
-    if (!(await sourceDevices()).has(deviceId)) return;
+  telemetry.onIngest((deviceId, values) =>
+    sources.has(deviceId) === false ? undefined : onSourceTelemetry(deviceId, values),
+  );
+  async function onSourceTelemetry(deviceId: string, values: Record<string, TelemetryValue>): Promise<void> {
+    if (!(await sources.includes(deviceId))) return;
     const links = await bySource.getOrLoad(deviceId, () =>
       db.select().from(dataExchanges).where(eq(dataExchanges.sourceDeviceId, deviceId)),
     );
@@ -90,12 +87,12 @@ export function dataExchangeService(deps: {
         log.warn({ exchange: link.id, err: (err as Error).message }, 'data exchange write failed');
       }
     }
-  });
+  }
 
   return {
     /** Stops the cache refresh timer. */
     close(): void {
-      clearInterval(refresh);
+      sources.close();
     },
     params,
     async list(userId: string, deviceId: string) {
@@ -155,14 +152,14 @@ export function dataExchangeService(deps: {
         .values({ ownerId: userId, sourceDeviceId, ...body })
         .returning();
       bySource.delete(sourceDeviceId);
-      sources = null;
+      sources.invalidate();
       return toDto(row as Row);
     },
     async remove(userId: string, id: string) {
       const row = await mine(userId, id);
       await db.delete(dataExchanges).where(eq(dataExchanges.id, id));
       bySource.delete(row.sourceDeviceId);
-      sources = null;
+      sources.invalidate();
     },
   };
 }

@@ -153,14 +153,18 @@ export function keyActionService(deps: {
   }
 
   // Presses: a key event (1 tap, 2 hold) reported by a key device, once per message ingested here.
-  telemetry.onIngest(async (deviceId, values) => {
+  // Only messages that report a key press go further (synchronously dismissed otherwise).
+  telemetry.onIngest((deviceId, values) => {
     const presses: Array<[number, 'tap' | 'hold']> = [];
-    for (const [key, value] of Object.entries(values)) {
+    for (const key in values) {
       const index = pushKeyIndex(key);
-      const press = index === undefined ? undefined : pressTypeOf(value);
+      const press = index === undefined ? undefined : pressTypeOf(values[key] as TelemetryValue);
       if (index !== undefined && press) presses.push([index, press]);
     }
-    for (const [index, press] of presses) await runPress(deviceId, index, press);
+    if (presses.length === 0) return;
+    return (async () => {
+      for (const [index, press] of presses) await runPress(deviceId, index, press);
+    })();
   });
 
   return {

@@ -53,7 +53,7 @@ export function telemetryService(deps: {
     values: Record<string, TelemetryValue>,
     previous: Record<string, TelemetryValue | undefined>,
     ts: number,
-  ) => Promise<void> | void;
+  ) => Promise<void> | undefined;
   const listeners: IngestListener[] = [];
 
   const unsubscribe = bus.subscribe((e: TelemetryEvent) => merge(e.deviceId, e.ts, e.values));
@@ -132,10 +132,15 @@ export function telemetryService(deps: {
       markDirty(deviceId, keys);
       schedule();
       bus.publish({ deviceId, ts, values });
+      // Listeners answer at once for the messages they ignore (most): a promise only when working.
       for (const listener of listeners) {
-        Promise.resolve(listener(deviceId, values, previous, ts)).catch((err: unknown) =>
-          log.error({ err }, 'telemetry listener failed'),
-        );
+        try {
+          listener(deviceId, values, previous, ts)?.catch((err: unknown) =>
+            log.error({ err }, 'telemetry listener failed'),
+          );
+        } catch (err) {
+          log.error({ err }, 'telemetry listener failed');
+        }
       }
     },
 
