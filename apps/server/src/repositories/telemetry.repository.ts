@@ -187,6 +187,8 @@ async function aggregateByProbes(db: Db, q: SeriesQuery, interval: number): Prom
       select ${fn}::float8 as value, count(*) as n from ${tsKv}
       where ${tsKv.deviceId} = ${q.deviceId} and ${tsKv.key} = k.key
         and ${tsKv.ts} >= b.t and ${tsKv.ts} < least(b.t + ${interval}::bigint, ${q.endTs}::bigint)
+        -- the whole range again, constant: the planner keeps only the partitions it overlaps
+        and ${tsKv.ts} >= ${q.startTs}::bigint and ${tsKv.ts} < ${q.endTs}::bigint
     ) s
     where s.n > 0
     order by k.key, b.t ${q.orderBy === 'ASC' ? sql`asc` : sql`desc`}`,
