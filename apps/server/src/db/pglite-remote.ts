@@ -46,8 +46,9 @@ export class PgliteRemote {
       if (m.ok) p.resolve(m.result);
       else p.reject(rebuilt(m.error));
     });
+    // The first reason stays: a crash is followed by an exit, which must not hide it.
     const stop = (err: Error) => {
-      this.#stopped = err;
+      this.#stopped ??= err;
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
     };

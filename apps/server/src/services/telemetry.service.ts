@@ -9,6 +9,7 @@ const FLUSH_MS = 200;
 const FLUSH_ROWS = 5000;
 /** Latest values go to the database at most once a second (coalesced), history every batch. */
 const LATEST_MS = 1000;
+/** Messages of history kept in memory while the database refuses writes (the oldest go first). */
 const MAX_PENDING = 200_000;
 
 /**
