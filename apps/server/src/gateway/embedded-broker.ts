@@ -1,151 +1,147 @@
-import { createServer, type Server } from 'node:net';
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
+import type { Worker } from 'node:worker_threads';
 import { ConfigError } from '../config.ts';
+import { tsWorker } from '../ts-worker.ts';
+import { type FromBroker, Kind, type ToBroker } from './broker-protocol.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
 
-const ME = 'v1/devices/me/';
+/** How long after the broker thread died it is started again, on the same port. */
+const RESTART_MS = 1000;
 
-interface ClientInfo {
-  deviceId: string;
-  /** `devices/{deviceId}/`: every topic of this device starts with it. */
-  prefix: string;
-  /** Spoke ThingsBoard `me` topics, so deliveries are translated back. */
-  me: boolean;
-}
+const send = (worker: Worker, m: ToBroker) => worker.postMessage(m);
 
 /**
- * What a device may publish and subscribe to, below its own `devices/{id}/` prefix; a publish's
- * groups: 1 telemetry or attributes, 2 an RPC answer's request id.
- */
-const PUBLISH_OK = /^(?:(telemetry|attributes)|rpc\/response\/(\d+)|attributes\/request\/\d+)$/;
-const SUBSCRIBE_OK = /^(rpc\/request\/(\+|#)|attributes|attributes\/response\/(\+|#))$/;
-
-function authError(): AuthenticateError {
-  return Object.assign(new Error('Not authorized'), { returnCode: 5 as const });
-}
-
-/**
- * Aedes on `port` speaking ThingsBoard's device API: access token as username, `me` topics mapped to
- * `devices/{id}/...` inside. TCP_NODELAY on every socket (a QoS1 round trip is ~0.2 ms instead of ~44).
+ * The embedded MQTT broker speaking ThingsBoard's device API (access token as user name, `me`
+ * topics mapped to `devices/{id}/...` inside), on its own worker thread (broker-thread.ts,
+ * decision 016): the devices' sockets and MQTT parsing cost the main thread nothing, and it gets
+ * the devices' messages in one batch per turn of the broker's loop. If the thread dies, every
+ * device it held is reported disconnected and the broker starts again on the same port.
  */
 export async function startEmbeddedBroker(opts: {
   host: string;
   port: number;
   deviceByToken: (token: string) => Promise<{ id: string } | undefined>;
-  log: { warn(obj: unknown, msg: string): void };
-}): Promise<BrokerTransport & { port: number }> {
-  const clients = new WeakMap<Client, ClientInfo>();
-  const connections = new Map<string, number>();
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+}): Promise<BrokerTransport & { port: number; thread(): Worker | null }> {
+  const { log } = opts;
   let onMessage: (m: DeviceMessage) => void = () => undefined;
   let onConnection: (id: string, connected: boolean) => void = () => undefined;
+  /** Devices the broker reported connected, to report them gone if the thread dies. */
+  const connected = new Set<string>();
+  const publishes = new Map<number, { resolve(): void; reject(e: Error): void }>();
+  let nextPublish = 1;
+  let worker: Worker | null = null;
+  let closing = false;
 
-  const toInternal = (info: ClientInfo, topic: string): string | null => {
-    if (topic.startsWith(ME)) {
-      info.me = true;
-      return info.prefix + topic.slice(ME.length);
+  function deliver(kind: Kind, deviceId: string, extra: string, payload: string): void {
+    if (kind === Kind.Telemetry) onMessage({ deviceId, kind: 'telemetry', payload });
+    else if (kind === Kind.Attributes) onMessage({ deviceId, kind: 'attributes', payload });
+    else if (kind === Kind.RpcResponse)
+      onMessage({ deviceId, kind: 'rpc/response', requestId: extra, payload });
+    else if (kind === Kind.Connected) {
+      connected.add(deviceId);
+      onConnection(deviceId, true);
+    } else {
+      connected.delete(deviceId);
+      onConnection(deviceId, false);
     }
-    return topic.startsWith(info.prefix) ? topic : null;
-  };
+  }
 
-  const broker = await Aedes.createBroker({
-    drainTimeout: 5000,
-    connectTimeout: 10_000,
-    authenticate(client, username, _password, done) {
-      if (!username) return done(authError(), false);
-      opts
-        .deviceByToken(username)
-        .then((device) => {
-          if (!device) return done(authError(), false);
-          clients.set(client, { deviceId: device.id, prefix: `devices/${device.id}/`, me: false });
-          done(null, true);
-        })
-        .catch(() => done(authError(), false));
-    },
-    authorizePublish(client, packet, cb) {
-      if (!client) return cb(null);
-      const info = clients.get(client);
-      const topic = info && toInternal(info, packet.topic);
-      const allowed = info && topic && PUBLISH_OK.exec(topic.slice(info.prefix.length));
-      if (!info || !topic || !allowed) return cb(new Error('publish not allowed'));
-      packet.topic = topic;
-      cb(null);
-      // Handed to the gateway here, where the device is already known: no topic matching and no
-      // second parse for every message.
-      const [, kind, requestId] = allowed;
-      if (kind)
-        onMessage({ deviceId: info.deviceId, kind: kind as 'telemetry', payload: packet.payload as Buffer });
-      else if (requestId)
-        onMessage({
-          deviceId: info.deviceId,
-          kind: 'rpc/response',
-          requestId,
-          payload: packet.payload as Buffer,
-        });
-    },
-    authorizeSubscribe(client, sub, cb) {
-      const info = clients.get(client);
-      const topic = info && toInternal(info, sub.topic);
-      if (!info || !topic || !SUBSCRIBE_OK.test(topic.slice(info.prefix.length))) {
-        // A refused subscription gets a failure code (128) in SUBACK; the device stays connected.
-        return cb(null, null);
+  function receive(w: Worker, m: FromBroker): void {
+    switch (m.t) {
+      case 'batch':
+        for (let i = 0; i < m.kinds.length; i++) {
+          try {
+            deliver(m.kinds[i] as Kind, m.ids[i] as string, m.extras[i] as string, m.payloads[i] as string);
+          } catch (err) {
+            log.error({ err }, 'device message handling failed');
+          }
+        }
+        return;
+      case 'token':
+        opts
+          .deviceByToken(m.token)
+          .then(
+            (device) => device?.id ?? null,
+            () => null,
+          )
+          .then((deviceId) => send(w, { t: 'token', id: m.id, deviceId }));
+        return;
+      case 'published': {
+        const p = publishes.get(m.id);
+        publishes.delete(m.id);
+        if (m.error) p?.reject(new Error(m.error));
+        else p?.resolve();
+        return;
       }
-      cb(null, { ...sub, topic });
-    },
-    authorizeForward(client, packet) {
-      const info = clients.get(client);
-      if (!info) return packet;
-      const own = info.prefix;
-      if (!packet.topic.startsWith(own)) return null;
-      return info.me
-        ? ({ ...packet, topic: ME + packet.topic.slice(own.length) } as AedesPublishPacket)
-        : packet;
-    },
-  });
+      case 'warn':
+        log.warn({ err: m.message }, 'mqtt client error');
+        return;
+      case 'closed':
+        void w.terminate();
+        return;
+    }
+  }
 
-  broker.on('client', (client) => {
-    const info = clients.get(client);
-    if (!info) return;
-    const n = (connections.get(info.deviceId) ?? 0) + 1;
-    connections.set(info.deviceId, n);
-    if (n === 1) onConnection(info.deviceId, true);
-  });
-  broker.on('clientDisconnect', (client) => {
-    const info = clients.get(client);
-    if (!info) return;
-    const n = (connections.get(info.deviceId) ?? 1) - 1;
-    if (n <= 0) {
-      connections.delete(info.deviceId);
-      onConnection(info.deviceId, false);
-    } else connections.set(info.deviceId, n);
-  });
-  broker.on('clientError', (_client, err) => opts.log.warn({ err: err.message }, 'mqtt client error'));
-
-  const server: Server = createServer({ noDelay: true }, (socket) => {
-    socket.setNoDelay(true);
-    broker.handle(socket);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(
-        err.code === 'EADDRINUSE' || err.code === 'EACCES'
-          ? new ConfigError(`MQTT port ${opts.port} is not available; set MQTT_PORT to a free port`)
-          : err,
-      );
+  /** Starts the thread and waits until it listens (or says why it cannot). */
+  async function start(listenPort: number): Promise<number> {
+    const w = tsWorker(new URL('./broker-thread.ts', import.meta.url), { host: opts.host, listenPort });
+    const first = await new Promise<FromBroker>((resolve, reject) => {
+      w.once('message', resolve);
+      w.once('error', reject);
+    }).catch(async (err: Error) => {
+      await w.terminate();
+      throw err;
     });
-    server.listen(opts.port, opts.host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : opts.port;
+    if (first.t !== 'listening') {
+      await w.terminate();
+      const code = first.t === 'failed' ? first.code : '';
+      throw code === 'EADDRINUSE' || code === 'EACCES'
+        ? new ConfigError(`MQTT port ${listenPort} is not available; set MQTT_PORT to a free port`)
+        : new Error(`the MQTT broker did not start: ${first.t === 'failed' ? first.message : first.t}`);
+    }
+    let crash: Error | undefined;
+    w.on('message', (m: FromBroker) => receive(w, m));
+    w.on('error', (err) => {
+      crash = err;
+    });
+    w.on('exit', () => stopped(first.port, crash));
+    worker = w;
+    return first.port;
+  }
+
+  /** The thread is gone: its devices are disconnected, its RPCs failed; started again unless closing. */
+  function stopped(port: number, crash: Error | undefined): void {
+    worker = null;
+    for (const id of connected) onConnection(id, false);
+    connected.clear();
+    for (const p of publishes.values()) p.reject(new Error('the MQTT broker stopped'));
+    publishes.clear();
+    if (closing) return;
+    log.error({ err: crash?.message ?? 'exited' }, 'the MQTT broker stopped; starting it again');
+    const again = () =>
+      setTimeout(() => {
+        if (!closing)
+          start(port).catch((err: Error) => {
+            log.error({ err: err.message }, 'the MQTT broker could not start again; retrying');
+            again();
+          });
+      }, RESTART_MS).unref();
+    again();
+  }
+
+  const port = await start(opts.port);
 
   return {
     port,
+    /** The broker's thread while it runs (for diagnostics and the restart test). */
+    thread: () => worker,
     publish: (topic, payload) =>
-      new Promise((resolve, reject) =>
-        broker.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
-          (err) => (err ? reject(err) : resolve()),
-        ),
-      ),
+      new Promise((resolve, reject) => {
+        if (!worker) return reject(new Error('the MQTT broker is not running'));
+        const id = nextPublish++;
+        publishes.set(id, { resolve, reject });
+        send(worker, { t: 'publish', id, topic, payload });
+      }),
     onMessage: (h) => {
       onMessage = h;
     },
@@ -153,8 +149,13 @@ export async function startEmbeddedBroker(opts: {
       onConnection = h;
     },
     close: async () => {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      closing = true;
+      const w = worker;
+      if (!w) return;
+      await new Promise<void>((resolve) => {
+        w.once('exit', () => resolve());
+        send(w, { t: 'close' });
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../services/clock.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
 
+/** Characters of one telemetry message (64 Ki); longer ones are dropped. */
 const MAX_PAYLOAD = 64 * 1024;
 const MAX_KEYS = 500;
 
@@ -23,13 +24,13 @@ function isValue(v: unknown): v is TelemetryValue {
  * Nested objects are kept as JSON text; anything else is dropped.
  */
 export function parseTelemetry(
-  payload: Buffer,
+  payload: string,
   now: number,
 ): Array<{ ts: number; values: Record<string, TelemetryValue> }> {
   if (payload.length > MAX_PAYLOAD) return [];
   let body: unknown;
   try {
-    body = JSON.parse(payload.toString('utf8'));
+    body = JSON.parse(payload);
   } catch {
     return [];
   }
@@ -97,7 +98,7 @@ export function createGateway(deps: {
           telemetry.ingest(msg.deviceId, values, ts);
         return;
       case 'status': {
-        const text = msg.payload.toString('utf8').trim();
+        const text = msg.payload.trim();
         if (text === 'online' || text === 'offline') connection(msg.deviceId, text === 'online');
         return;
       }
@@ -109,9 +110,9 @@ export function createGateway(deps: {
         clearTimeout(p.timer);
         let result: unknown;
         try {
-          result = JSON.parse(msg.payload.toString('utf8'));
+          result = JSON.parse(msg.payload);
         } catch {
-          result = { result: msg.payload.toString('utf8') };
+          result = { result: msg.payload };
         }
         if (typeof result !== 'object' || result === null || Array.isArray(result)) result = { result };
         const record = result as RpcResult;

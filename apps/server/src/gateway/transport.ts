@@ -1,7 +1,8 @@
 import { type ParsedDeviceTopic, parseDeviceTopic } from '@hestia/contract';
 
 export interface DeviceMessage extends ParsedDeviceTopic {
-  payload: Buffer;
+  /** The message as UTF-8 text. */
+  payload: string;
 }
 
 /**
@@ -18,5 +19,5 @@ export interface BrokerTransport {
 
 export function toDeviceMessage(topic: string, payload: Buffer): DeviceMessage | null {
   const parsed = parseDeviceTopic(topic);
-  return parsed && { ...parsed, payload };
+  return parsed && { ...parsed, payload: payload.toString('utf8') };
 }

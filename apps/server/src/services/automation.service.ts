@@ -188,9 +188,6 @@ export function automationService(deps: {
 
   return {
     save,
-    onChanged(): void {
-      changed();
-    },
     /** Called after an automation is saved, switched or deleted (row undefined when deleted). */
     onSaved(listener: (id: string, row: AutomationRow | undefined) => Promise<void>): void {
       listeners.push(listener);
