@@ -88,6 +88,11 @@ export interface ServerOptions {
   outboxWrite?: (line: string) => void;
   /** Weather for Weather conditions (default: WEATHER_URL, else readings nobody set). */
   weather?: WeatherProvider;
+  /**
+   * Something the server cannot go on without stopped (the embedded database's thread): logged at
+   * once, then this is called (`npm start` exits with an error so a supervisor can start it again).
+   */
+  onFatal?: (err: Error) => void;
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
@@ -120,6 +125,10 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         ? await openPostgres(config.DATABASE_URL as string)
         : await openPglite(config.dataDir);
     closers.push(() => database.close());
+    database.onLost?.((err) => {
+      log.fatal({ err: err.message }, 'the embedded database stopped; the server cannot go on');
+      opts.onFatal?.(err);
+    });
     const { db } = database;
 
     const secretText =

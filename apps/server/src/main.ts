@@ -7,7 +7,9 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
 /** `npm start`: the server, its embedded database and broker, and the simulated demo devices, in one process. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const server = await createServer(config);
+  // Set once the server is up; until then a fatal stop ends start-up with its error instead.
+  let fatal: (err: Error) => void = () => undefined;
+  const server = await createServer(config, { onFatal: (err) => fatal(err) });
   let fleet: Fleet | undefined;
   if (config.SIMULATOR === 'on' && config.mode === 'embedded') {
     const devices = await deviceRepository(server.database.db).simulated();
@@ -24,15 +26,20 @@ async function main(): Promise<void> {
   if (fleet) console.log(`Simulating ${fleet.devices.size} devices (SIMULATOR=off to disable)`);
 
   let stopping = false;
-  const stop = async () => {
+  const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     await fleet?.stop().catch(() => undefined);
     await server.close();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // Exits with an error, so a supervisor (systemd, a container's restart policy) starts it again.
+  fatal = (err) => {
+    console.error(`Hestia stopped: ${err.message}`);
+    void stop(1);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
 }
 
 main().catch((err: unknown) => {

@@ -18,6 +18,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The embedded database's thread stopped while in use (PGlite only; PostgreSQL reconnects). */
+  onLost?(handler: (err: Error) => void): void;
 }
 
 /**
@@ -61,7 +63,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
   const db = drizzlePglite(client.asPglite(), { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    onLost: (h) => client.onLost(h),
+  };
 }
 
 /** PostgreSQL at `url`, migrated under an advisory lock so parallel instances start safely. */

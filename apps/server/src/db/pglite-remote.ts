@@ -33,6 +33,8 @@ export class PgliteRemote {
   readonly #pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   #next = 1;
   #stopped: Error | null = null;
+  #closing = false;
+  #onLost: (err: Error) => void = () => undefined;
   /** The open transaction, if any: other statements wait for it. */
   #tx: Promise<unknown> | null = null;
 
@@ -48,6 +50,7 @@ export class PgliteRemote {
     });
     // The first reason stays: a crash is followed by an exit, which must not hide it.
     const stop = (err: Error) => {
+      if (!this.#stopped && !this.#closing) this.#onLost(err);
       this.#stopped ??= err;
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
@@ -124,8 +127,22 @@ export class PgliteRemote {
     }
   }
 
+  /**
+   * Called once if the thread stops while the database is in use (a crash, not `close`): nothing
+   * more can be read or written until the server is started again.
+   */
+  onLost(handler: (err: Error) => void): void {
+    this.#onLost = handler;
+  }
+
+  /** The database's thread (for the test that stops it). */
+  thread(): Worker {
+    return this.#worker;
+  }
+
   async close(): Promise<void> {
     if (this.#stopped) return;
+    this.#closing = true;
     while (this.#tx) await this.#tx.catch(() => undefined);
     await this.#send({ op: 'close' });
     await this.#worker.terminate();
