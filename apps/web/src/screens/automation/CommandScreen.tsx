@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { Button, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
+import { useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
-import { i18n } from '../../i18n/index.ts';
-import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { useDraftStore } from './draft-store.ts';
+import { EditorScreen, FormSection, useEditedIndex, useKeyValue } from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { commandKeys } from './text.ts';
-import { ValueInput, valueFits } from './ui.tsx';
+import { ValueInput, valueFits, valueRangeText } from './ui.tsx';
 
 const digits = (raw: string) =>
   Number(
@@ -28,17 +27,16 @@ export default function CommandScreen() {
   const back = useBack(automationPaths.tab);
   const { data: device } = useDeviceQuery(id);
   const { draft, putCommand } = useDraftStore();
-  const index = search.get('index') === null ? undefined : Number(search.get('index'));
+  const index = useEditedIndex();
   const existing = index === undefined ? undefined : draft.commands[index];
   const keys = commandKeys(device?.deviceProfileId ?? search.get('deviceProfileId') ?? '');
-  const [key, setKey] = useState<string | null>(existing?.deviceParameterId ?? keys[0]?.key ?? null);
-  const [value, setValue] = useState<number | string | null>(
+  const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
+    keys,
+    existing?.deviceParameterId ?? keys[0]?.key ?? null,
     existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
   );
   const [minutes, setMinutes] = useState(Math.floor((existing?.delay ?? 0) / 60));
   const [seconds, setSeconds] = useState((existing?.delay ?? 0) % 60);
-  const [error, setError] = useState<string | null>(null);
-  const def = keys.find((k) => k.key === key);
 
   const submit = () => {
     if (!def) return;
@@ -49,12 +47,7 @@ export default function CommandScreen() {
           ? (def.values[0] ?? null)
           : value;
     if (!valueFits(def, v)) {
-      setError(
-        t('automation.errors.valueRange', {
-          min: formatNumber(def.min ?? 0, i18n.language),
-          max: formatNumber(def.max ?? 0, i18n.language),
-        }),
-      );
+      setError(valueRangeText(def, t));
       return;
     }
     const delay = Math.min(86_400, minutes * 60 + seconds);
@@ -94,54 +87,28 @@ export default function CommandScreen() {
   );
 
   return (
-    <StackScreen
+    <EditorScreen
+      kind="command"
       title={device?.label ?? t('automation.command.title')}
       testId="screen-command"
-      footer={
-        <Button className="w-full" onClick={submit} disabled={!def} data-testid="command-save">
-          {t('automation.command.save')}
-        </Button>
-      }
+      onSave={submit}
+      canSave={!!def}
+      error={error}
     >
-      <ParamPicker
-        title={t('automation.command.parameter')}
-        keys={keys}
-        value={key}
-        onChange={(k) => {
-          setKey(k);
-          setValue(null);
-          setError(null);
-        }}
-      />
+      <ParamPicker title={t('automation.command.parameter')} keys={keys} value={key} onChange={pickKey} />
       {def ? (
-        <Section title={t('automation.command.value')}>
-          <div className="px-4 py-4">
-            <ValueInput
-              def={def}
-              value={value ?? (def.kind === 'boolean' ? 0 : null)}
-              onChange={(v) => {
-                setValue(v);
-                setError(null);
-              }}
-            />
-          </div>
-        </Section>
+        <FormSection title={t('automation.command.value')}>
+          <ValueInput def={def} value={value ?? (def.kind === 'boolean' ? 0 : null)} onChange={changeValue} />
+        </FormSection>
       ) : null}
-      <Section title={t('automation.command.delay')} hint={t('automation.command.delayHint')}>
-        <div className="flex gap-3 px-4 py-4">
-          {numberField(t('automation.command.minutes'), minutes, setMinutes, 1440, 'delay-minutes')}
-          {numberField(t('automation.command.seconds'), seconds, setSeconds, 59, 'delay-seconds')}
-        </div>
-      </Section>
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
-          data-testid="command-error"
-        >
-          {error}
-        </p>
-      ) : null}
-    </StackScreen>
+      <FormSection
+        title={t('automation.command.delay')}
+        hint={t('automation.command.delayHint')}
+        className="flex gap-3"
+      >
+        {numberField(t('automation.command.minutes'), minutes, setMinutes, 1440, 'delay-minutes')}
+        {numberField(t('automation.command.seconds'), seconds, setSeconds, 59, 'delay-seconds')}
+      </FormSection>
+    </EditorScreen>
   );
 }

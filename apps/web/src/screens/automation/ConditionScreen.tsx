@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PinIcon } from '../../components/home-icons.tsx';
-import { Button, Row, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
+import { Row, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { useDraftStore } from './draft-store.ts';
+import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './EditorParts.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
@@ -17,12 +18,13 @@ import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
 import {
   ClockIcon,
   CloudIcon,
+  ComparisonPicker,
   GaugeIcon,
   HandIcon,
   HistoryIcon,
-  Segmented,
   ValueInput,
   valueFits,
+  valueRangeText,
 } from './ui.tsx';
 
 /** condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition. */
@@ -113,20 +115,16 @@ const comparisonsFor = (def: KeyDef | undefined) =>
 function DeviceParamCondition({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
-  const back = useBack(automationPaths.tab);
   const { data: device } = useDeviceQuery(deviceId);
-  const { draft, patch } = useDraftStore();
-  const index = search.get('index') === null ? undefined : Number(search.get('index'));
-  const existing = index === undefined ? undefined : draft.conditions[index];
+  const { existing, save } = useConditionEditor();
   const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
   const keys = conditionKeys(profileId);
-  const [key, setKey] = useState<string | null>(existing?.deviceParameterId ?? keys[0]?.key ?? null);
-  const [comparison, setComparison] = useState<number>(existing?.comparisonType ?? 2);
-  const [value, setValue] = useState<number | string | null>(
+  const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
+    keys,
+    existing?.deviceParameterId ?? keys[0]?.key ?? null,
     existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
   );
-  const [error, setError] = useState<string | null>(null);
-  const def = keys.find((k) => k.key === key);
+  const [comparison, setComparison] = useState<number>(existing?.comparisonType ?? 2);
   const allowed = comparisonsFor(def);
   const shownComparison = allowed.some((c) => c.value === comparison) ? comparison : 0;
 
@@ -134,80 +132,41 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
     if (!def) return;
     const v = def.kind === 'boolean' && value === null ? 1 : value;
     if (!valueFits(def, v)) {
-      setError(
-        t('automation.errors.valueRange', {
-          min: formatNumber(def.min ?? 0, i18n.language),
-          max: formatNumber(def.max ?? 0, i18n.language),
-        }),
-      );
+      setError(valueRangeText(def, t));
       return;
     }
-    const condition = {
+    save({
       conditionType: ConditionType.DeviceParam,
       deviceId,
       deviceParameterId: def.key,
       comparisonType: shownComparison,
       value: v,
-    };
-    // A device condition and tap to run do not mix: tap to run goes when a device condition comes.
-    const kept = draft.conditions
-      .map((c, i) => (i === index ? condition : c))
-      .filter((c) => c.conditionType !== ConditionType.TapToRun);
-    patch({ conditions: index === undefined ? [...kept, condition] : kept });
-    back();
+    });
   };
 
   return (
-    <StackScreen
+    <EditorScreen
+      kind="condition"
       title={device?.label ?? t('automation.condition.title')}
       testId="screen-condition-device"
-      footer={
-        <Button className="w-full" onClick={submit} disabled={!def} data-testid="condition-save">
-          {t('automation.condition.save')}
-        </Button>
-      }
+      onSave={submit}
+      canSave={!!def}
     >
-      <ParamPicker
-        title={t('automation.condition.parameter')}
-        keys={keys}
-        value={key}
-        onChange={(k) => {
-          setKey(k);
-          setValue(null);
-          setError(null);
-        }}
-      />
+      <ParamPicker title={t('automation.condition.parameter')} keys={keys} value={key} onChange={pickKey} />
       {def ? (
-        <Section title={t('automation.condition.when')}>
-          <div className="space-y-4 px-4 py-4">
-            <Segmented<number>
-              label={t('automation.condition.comparison')}
-              value={shownComparison}
-              onChange={setComparison}
-              testId="comparison"
-              options={allowed.map((c) => ({
-                value: c.value,
-                label: c.sign,
-                testId: `comparison-${c.name}`,
-              }))}
-            />
-            <p className="text-center text-[13px] text-muted" data-testid="comparison-name">
-              {t(
-                `automation.comparison.${allowed.find((c) => c.value === shownComparison)?.name ?? 'Equal'}`,
-              )}
-            </p>
-            <ValueInput
-              def={def}
-              value={value}
-              onChange={(v) => {
-                setValue(v);
-                setError(null);
-              }}
-              error={error}
-            />
-          </div>
-        </Section>
+        <FormSection title={t('automation.condition.when')} className="space-y-4">
+          <ComparisonPicker
+            comparisons={allowed}
+            value={shownComparison}
+            onChange={setComparison}
+            testId="comparison"
+          />
+          <p className="text-center text-[13px] text-muted" data-testid="comparison-name">
+            {t(`automation.comparison.${allowed.find((c) => c.value === shownComparison)?.name ?? 'Equal'}`)}
+          </p>
+          <ValueInput def={def} value={value} onChange={changeValue} error={error} />
+        </FormSection>
       ) : null}
-    </StackScreen>
+    </EditorScreen>
   );
 }

@@ -1,10 +1,14 @@
+import type { KeyDef } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PinIcon, TrashIcon } from '../../components/home-icons.tsx';
+import { Button, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
-import type { DraftCondition } from './draft-store.ts';
+import { type DraftCondition, useDraftStore } from './draft-store.ts';
 import { ConditionType } from './text.ts';
 import { ClockIcon, CloudIcon, GaugeIcon, HandIcon, HistoryIcon } from './ui.tsx';
 
@@ -86,4 +90,131 @@ export function ItemRow({
       </button>
     </div>
   );
+}
+
+/** The save button and the error of each kind of editor screen, as the e2e tests find them. */
+const EDITOR_KINDS = {
+  command: { save: 'automation.command.save', saveTestId: 'command-save', errorTestId: 'command-error' },
+  condition: { save: 'automation.condition.save', saveTestId: 'condition-save', errorTestId: undefined },
+} as const;
+
+/**
+ * The frame of a screen that edits one action or condition of the draft: the stacked screen, its
+ * save button at the foot, and the form's error after the fields.
+ */
+export function EditorScreen({
+  kind,
+  title,
+  testId,
+  onSave,
+  canSave = true,
+  error,
+  children,
+}: {
+  kind: keyof typeof EDITOR_KINDS;
+  title: string;
+  testId: string;
+  onSave(): void;
+  canSave?: boolean;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { save, saveTestId, errorTestId } = EDITOR_KINDS[kind];
+  return (
+    <StackScreen
+      title={title}
+      testId={testId}
+      footer={
+        <Button className="w-full" onClick={onSave} disabled={!canSave} data-testid={saveTestId}>
+          {t(save)}
+        </Button>
+      }
+    >
+      {children}
+      {error ? (
+        <p
+          role="alert"
+          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
+          data-testid={errorTestId}
+        >
+          {error}
+        </p>
+      ) : null}
+    </StackScreen>
+  );
+}
+
+/** A group of an editor screen's fields, padded inside the section; `className` lays them out. */
+export function FormSection({
+  title,
+  hint,
+  className,
+  children,
+}: {
+  title?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Section title={title} hint={hint}>
+      <div className={className ? `${className} px-4 py-4` : 'px-4 py-4'}>{children}</div>
+    </Section>
+  );
+}
+
+/** Which action or condition of the draft a screen edits (its `?index=`); none when it adds one. */
+export function useEditedIndex(): number | undefined {
+  const [search] = useSearchParams();
+  const index = search.get('index');
+  return index === null ? undefined : Number(index);
+}
+
+/**
+ * The condition a condition screen edits (none when it adds one), and how to save it: in its place
+ * or at the end, then back to the editor. Tap to run stands alone: it goes when another condition comes.
+ */
+export function useConditionEditor() {
+  const index = useEditedIndex();
+  const back = useBack(automationPaths.tab);
+  const { draft, patch } = useDraftStore();
+  const save = (condition: DraftCondition) => {
+    const kept = draft.conditions
+      .map((c, i) => (i === index ? condition : c))
+      .filter((c) => c.conditionType !== ConditionType.TapToRun);
+    patch({ conditions: index === undefined ? [...kept, condition] : kept });
+    back();
+  };
+  return { existing: index === undefined ? undefined : draft.conditions[index], save };
+}
+
+/**
+ * A catalogue key and the value an action sets it to or a condition compares it with: picking
+ * another key clears the value, and any change clears the error.
+ */
+export function useKeyValue(
+  keys: readonly KeyDef[],
+  initialKey: string | null,
+  initialValue: number | string | null,
+) {
+  const [key, setKey] = useState(initialKey);
+  const [value, setValue] = useState(initialValue);
+  const [error, setError] = useState<string | null>(null);
+  return {
+    key,
+    def: keys.find((k) => k.key === key),
+    value,
+    error,
+    setError,
+    pickKey: (next: string) => {
+      setKey(next);
+      setValue(null);
+      setError(null);
+    },
+    changeValue: (next: number | string | null) => {
+      setValue(next);
+      setError(null);
+    },
+  };
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Button, Section, StackScreen, TextField, useBack } from '../../components/home-ui.tsx';
+import { Button, Section, TextField } from '../../components/home-ui.tsx';
 import { requestPosition } from '../../data/location.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { automationPaths } from '../../routes/automation-paths.ts';
 import {
   ConditionType,
   LOCATION_RADIUS,
@@ -15,7 +13,7 @@ import {
   locationProblems,
   parseLocalNumber,
 } from './condition-meta.ts';
-import { type DraftCondition, useDraftStore } from './draft-store.ts';
+import { EditorScreen, FormSection, useConditionEditor } from './EditorParts.tsx';
 import { LocateIcon, LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
 import { Segmented } from './ui.tsx';
 
@@ -34,11 +32,8 @@ const degreesField = (v: number) => String(Math.round(v * 1e6) / 1e6);
  */
 export function LocationCondition() {
   const { t } = useTranslation();
-  const [search] = useSearchParams();
-  const back = useBack(automationPaths.tab);
-  const { draft, patch } = useDraftStore();
-  const index = search.get('index') === null ? undefined : Number(search.get('index'));
-  const existing = locationOf(index === undefined ? undefined : draft.conditions[index]);
+  const editor = useConditionEditor();
+  const existing = locationOf(editor.existing);
   const [fields, setFields] = useState<Record<LocationField, string>>({
     latitude: existing ? degreesField(existing.latitude) : '',
     longitude: existing ? degreesField(existing.longitude) : '',
@@ -86,7 +81,7 @@ export function LocationCondition() {
       );
       return;
     }
-    const condition: DraftCondition = {
+    editor.save({
       conditionType: ConditionType.Location,
       metadata: {
         latitude: parseLocalNumber(fields.latitude),
@@ -94,95 +89,88 @@ export function LocationCondition() {
         radius: parseLocalNumber(fields.radius),
         event,
       },
-    };
-    const kept = draft.conditions
-      .map((c, i) => (i === index ? condition : c))
-      .filter((c) => c.conditionType !== ConditionType.TapToRun);
-    patch({ conditions: index === undefined ? [...kept, condition] : kept });
-    back();
+    });
   };
 
   return (
-    <StackScreen
+    <EditorScreen
+      kind="condition"
       title={t('automation.location.title')}
       testId="screen-condition-location"
-      footer={
-        <Button className="w-full" onClick={submit} data-testid="condition-save">
-          {t('automation.condition.save')}
-        </Button>
-      }
+      onSave={submit}
     >
       <LocationDeniedNotice />
-      <Section title={t('automation.location.place')} hint={t('automation.location.coordsHint')}>
-        <div className="space-y-4 px-4 py-4">
-          <Button
-            variant="secondary"
-            className="w-full"
-            icon={LocateIcon}
-            busy={locating}
-            onClick={() => void locateMe()}
-            data-testid="location-use-mine"
-          >
-            {locating ? t('automation.location.locating') : t('automation.location.useMine')}
-          </Button>
-          {locateError ? (
-            <p role="alert" className="px-1 text-[13px] text-danger" data-testid="location-locate-error">
-              {locateError}
-            </p>
-          ) : null}
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('automation.location.latitude')}
-              value={fields.latitude}
-              onChange={edit('latitude')}
-              error={errors.latitude}
-              placeholder="35.6892"
-              maxLength={24}
-              testId="location-latitude"
-            />
-            <TextField
-              label={t('automation.location.longitude')}
-              value={fields.longitude}
-              onChange={edit('longitude')}
-              error={errors.longitude}
-              placeholder="51.3890"
-              maxLength={24}
-              testId="location-longitude"
-            />
-          </div>
+      <FormSection
+        title={t('automation.location.place')}
+        hint={t('automation.location.coordsHint')}
+        className="space-y-4"
+      >
+        <Button
+          variant="secondary"
+          className="w-full"
+          icon={LocateIcon}
+          busy={locating}
+          onClick={() => void locateMe()}
+          data-testid="location-use-mine"
+        >
+          {locating ? t('automation.location.locating') : t('automation.location.useMine')}
+        </Button>
+        {locateError ? (
+          <p role="alert" className="px-1 text-[13px] text-danger" data-testid="location-locate-error">
+            {locateError}
+          </p>
+        ) : null}
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label={t('automation.location.latitude')}
+            value={fields.latitude}
+            onChange={edit('latitude')}
+            error={errors.latitude}
+            placeholder="35.6892"
+            maxLength={24}
+            testId="location-latitude"
+          />
+          <TextField
+            label={t('automation.location.longitude')}
+            value={fields.longitude}
+            onChange={edit('longitude')}
+            error={errors.longitude}
+            placeholder="51.3890"
+            maxLength={24}
+            testId="location-longitude"
+          />
         </div>
-      </Section>
-      <Section
+      </FormSection>
+      <FormSection
         title={t('automation.location.event')}
         hint={t('automation.location.radiusHint', {
           min: formatNumber(LOCATION_RADIUS.min, i18n.language, 0),
           max: formatNumber(LOCATION_RADIUS.max, i18n.language, 0),
         })}
+        className="space-y-5"
       >
-        <div className="space-y-5 px-4 py-4">
-          <Segmented<LocationValue['event']>
-            label={t('automation.location.event')}
-            value={event}
-            onChange={setEvent}
-            testId="location-event"
-            options={[
-              { value: 'enter', label: t('automation.location.enter'), testId: 'location-enter' },
-              { value: 'leave', label: t('automation.location.leave'), testId: 'location-leave' },
-            ]}
-          />
-          <TextField
-            label={t('automation.location.radius')}
-            value={fields.radius}
-            onChange={edit('radius')}
-            error={errors.radius}
-            maxLength={6}
-            testId="location-radius"
-          />
-        </div>
-      </Section>
+        <Segmented<LocationValue['event']>
+          label={t('automation.location.event')}
+          value={event}
+          onChange={setEvent}
+          testId="location-event"
+          options={[
+            { value: 'enter', label: t('automation.location.enter'), testId: 'location-enter' },
+            { value: 'leave', label: t('automation.location.leave'), testId: 'location-leave' },
+          ]}
+        />
+        <TextField
+          label={t('automation.location.radius')}
+          value={fields.radius}
+          onChange={edit('radius')}
+          error={errors.radius}
+          maxLength={6}
+          testId="location-radius"
+        />
+      </FormSection>
       <Section hint={t('automation.location.reportHint')}>
         <LocationSharingSwitch onError={problemText} />
       </Section>
-    </StackScreen>
+    </EditorScreen>
   );
 }

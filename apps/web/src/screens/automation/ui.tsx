@@ -1,11 +1,13 @@
 export { Switch } from '../../components/Switch.tsx';
 
 import type { KeyDef } from '@hestia/catalog';
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IconProps, Svg } from '../../components/icons.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import type { COMPARISONS } from './text.ts';
 
 export const PlayIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -107,6 +109,34 @@ export function Segmented<T extends string | number>({
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/** A condition's comparison, a segment a sign (=, <, ≥, …). */
+export function ComparisonPicker({
+  comparisons,
+  value,
+  onChange,
+  testId,
+}: {
+  comparisons: readonly (typeof COMPARISONS)[number][];
+  value: number;
+  onChange(value: number): void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<number>
+      label={t('automation.condition.comparison')}
+      value={value}
+      onChange={onChange}
+      testId={testId}
+      options={comparisons.map((c) => ({
+        value: c.value,
+        label: c.sign,
+        testId: `comparison-${c.name}`,
+      }))}
+    />
   );
 }
 
@@ -234,3 +264,10 @@ export function valueFits(def: KeyDef, value: unknown): boolean {
   if (typeof value !== 'number') return false;
   return (def.min === undefined || value >= def.min) && (def.max === undefined || value <= def.max);
 }
+
+/** Why a value does not fit a key: its range, in the language's digits. */
+export const valueRangeText = (def: KeyDef, t: TFunction) =>
+  t('automation.errors.valueRange', {
+    min: formatNumber(def.min ?? 0, i18n.language),
+    max: formatNumber(def.max ?? 0, i18n.language),
+  });

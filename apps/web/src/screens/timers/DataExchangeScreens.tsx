@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
-import { Button, EmptyState, ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
+import { Button, ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useDevicesQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import {
@@ -28,83 +29,79 @@ function ExchangeList({ ctx }: { ctx: DeviceContext }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const nameOf = (deviceId: string) =>
     devices.data?.find((d) => d.id === deviceId)?.label ?? t('timers.exchange.unknownDevice');
-  if (query.isError)
-    return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <LoadingBlock />;
-  if (query.data.length === 0)
-    return (
-      <EmptyState
-        icon={ExchangeIcon}
-        title={t('timers.exchange.empty')}
-        body={t('timers.exchange.emptyBody')}
-      />
-    );
-  const target = query.data.find((x) => x.id === deleting);
+  const target = query.data?.find((x) => x.id === deleting);
   return (
-    <>
-      <Section hint={t('timers.exchange.hint')}>
-        {query.data.map((x) => (
-          <div
-            key={x.id}
-            className="flex min-h-16 items-center gap-3 ps-4 pe-2 py-2.5"
-            data-testid="exchange-row"
-            data-exchange-id={x.id}
-          >
-            <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-              <ExchangeIcon size={20} />
-            </span>
-            <div className="min-w-0 flex-1 text-[15px]">
-              <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
-                <span>{keyTitle(x.sourceParameter, t)}</span>
-                <ArrowIcon size={16} className="text-muted" />
-                <span>{keyTitle(x.targetParameter, t)}</span>
-              </p>
-              <p className="truncate text-[13px] text-muted">
-                {t('timers.exchange.onDevice')} <bdi>{nameOf(x.targetDeviceId)}</bdi>
-              </p>
-            </div>
-            <button
-              type="button"
-              onClick={() => setDeleting(x.id)}
-              aria-label={t('timers.exchange.delete')}
-              data-testid="exchange-delete"
-              className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft"
-            >
-              <TrashIcon size={20} />
-            </button>
-          </div>
-        ))}
-      </Section>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('timers.exchange.deleteTitle')}
-        body={
-          target
-            ? t('timers.exchange.deleteBody', {
-                source: keyTitle(target.sourceParameter, t),
-                target: keyTitle(target.targetParameter, t),
-                device: nameOf(target.targetDeviceId),
+    <QueryView
+      query={query}
+      empty={{ icon: ExchangeIcon, title: t('timers.exchange.empty'), body: t('timers.exchange.emptyBody') }}
+    >
+      {(exchanges) => (
+        <>
+          <Section hint={t('timers.exchange.hint')}>
+            {exchanges.map((x) => (
+              <div
+                key={x.id}
+                className="flex min-h-16 items-center gap-3 ps-4 pe-2 py-2.5"
+                data-testid="exchange-row"
+                data-exchange-id={x.id}
+              >
+                <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+                  <ExchangeIcon size={20} />
+                </span>
+                <div className="min-w-0 flex-1 text-[15px]">
+                  <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
+                    <span>{keyTitle(x.sourceParameter, t)}</span>
+                    <ArrowIcon size={16} className="text-muted" />
+                    <span>{keyTitle(x.targetParameter, t)}</span>
+                  </p>
+                  <p className="truncate text-[13px] text-muted">
+                    {t('timers.exchange.onDevice')} <bdi>{nameOf(x.targetDeviceId)}</bdi>
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => setDeleting(x.id)}
+                  aria-label={t('timers.exchange.delete')}
+                  data-testid="exchange-delete"
+                  className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft"
+                >
+                  <TrashIcon size={20} />
+                </button>
+              </div>
+            ))}
+          </Section>
+          <ConfirmDialog
+            open={deleting !== null}
+            title={t('timers.exchange.deleteTitle')}
+            body={
+              target
+                ? t('timers.exchange.deleteBody', {
+                    source: keyTitle(target.sourceParameter, t),
+                    target: keyTitle(target.targetParameter, t),
+                    device: nameOf(target.targetDeviceId),
+                  })
+                : ''
+            }
+            confirmLabel={t('timers.exchange.delete')}
+            busy={remove.isPending}
+            onClose={() => setDeleting(null)}
+            onConfirm={() =>
+              deleting &&
+              remove.mutate(deleting, {
+                onSuccess: () => {
+                  setDeleting(null);
+                  toast.success(t('timers.exchange.deleted'));
+                },
+                onError: (err) => {
+                  setDeleting(null);
+                  toast.error(errorText(err, t));
+                },
               })
-            : ''
-        }
-        confirmLabel={t('timers.exchange.delete')}
-        busy={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              setDeleting(null);
-              toast.success(t('timers.exchange.deleted'));
-            },
-            onError: (err) => {
-              setDeleting(null);
-              toast.error(errorText(err, t));
-            },
-          })
-        }
-      />
-    </>
+            }
+          />
+        </>
+      )}
+    </QueryView>
   );
 }
 

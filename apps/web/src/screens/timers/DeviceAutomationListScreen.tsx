@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyState, ErrorState, LoadingBlock, Row, Section } from '../../components/home-ui.tsx';
+import { Row, Section } from '../../components/home-ui.tsx';
 import { AutomationIcon } from '../../components/icons.tsx';
-import { errorText } from '../../data/errors.ts';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceAutomationsQuery } from '../../data/timers.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
@@ -10,46 +10,48 @@ import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 function AutomationList({ ctx }: { ctx: DeviceContext }) {
   const { t, i18n } = useTranslation();
   const query = useDeviceAutomationsQuery(ctx.device.id);
-  if (query.isError)
-    return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <LoadingBlock />;
-  if (query.data.length === 0)
-    return (
-      <EmptyState
-        icon={AutomationIcon}
-        title={t('timers.automations.empty')}
-        body={t('timers.automations.emptyBody')}
-      />
-    );
   const n = (v: number) => formatAmount(v, i18n.language, 0);
   return (
-    <Section>
-      {query.data.map((a) => (
-        <Row
-          key={a.id}
-          icon={AutomationIcon}
-          title={<bdi>{a.name}</bdi>}
-          subtitle={[
-            ...(a.type === 'scenario'
-              ? [t('timers.automations.scenario')]
-              : [t('timers.automations.conditions', { count: a.conditionCount, n: n(a.conditionCount) })]),
-            t('timers.automations.actions', { count: a.actionCount, n: n(a.actionCount) }),
-          ].join(t('common.separator'))}
-          trailing={
-            <span
-              className={`shrink-0 rounded-full px-2.5 py-1 text-[12px] font-medium ${
-                a.isActive ? 'bg-accent-soft text-accent-text' : 'bg-surface-2 text-muted'
-              }`}
-              data-testid="automation-state"
-            >
-              {a.isActive ? t('timers.automations.active') : t('timers.automations.inactive')}
-            </span>
-          }
-          to={automationPaths.addOrEdit(a.type, a.id)}
-          testId="device-automation"
-        />
-      ))}
-    </Section>
+    <QueryView
+      query={query}
+      empty={{
+        icon: AutomationIcon,
+        title: t('timers.automations.empty'),
+        body: t('timers.automations.emptyBody'),
+      }}
+    >
+      {(automations) => (
+        <Section>
+          {automations.map((a) => (
+            <Row
+              key={a.id}
+              icon={AutomationIcon}
+              title={<bdi>{a.name}</bdi>}
+              subtitle={[
+                ...(a.type === 'scenario'
+                  ? [t('timers.automations.scenario')]
+                  : [
+                      t('timers.automations.conditions', { count: a.conditionCount, n: n(a.conditionCount) }),
+                    ]),
+                t('timers.automations.actions', { count: a.actionCount, n: n(a.actionCount) }),
+              ].join(t('common.separator'))}
+              trailing={
+                <span
+                  className={`shrink-0 rounded-full px-2.5 py-1 text-[12px] font-medium ${
+                    a.isActive ? 'bg-accent-soft text-accent-text' : 'bg-surface-2 text-muted'
+                  }`}
+                  data-testid="automation-state"
+                >
+                  {a.isActive ? t('timers.automations.active') : t('timers.automations.inactive')}
+                </span>
+              }
+              to={automationPaths.addOrEdit(a.type, a.id)}
+              testId="device-automation"
+            />
+          ))}
+        </Section>
+      )}
+    </QueryView>
   );
 }
 

@@ -13,7 +13,8 @@ import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { TrashIcon } from '../../components/home-icons.tsx';
-import { Button, ErrorState, LoadingBlock, Row, Section, TextField } from '../../components/home-ui.tsx';
+import { Button, ErrorState, Row, Section, TextField } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data/timers.ts';
@@ -380,9 +381,11 @@ function EditorLoader({ ctx }: { ctx: DeviceContext }) {
   const query = useScheduleQuery(scheduleId);
   if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
   if (!scheduleId) return <Editor ctx={ctx} schedule={undefined} />;
-  if (query.isError) return <ErrorState message={errorText(query.error, t)} />;
-  if (!query.data) return <LoadingBlock />;
-  return <Editor ctx={ctx} schedule={query.data} />;
+  return (
+    <QueryView query={query} retry={false}>
+      {(schedule) => <Editor ctx={ctx} schedule={schedule} />}
+    </QueryView>
+  );
 }
 
 /** Add or edit one schedule of the device (set-device-schedule's form). */

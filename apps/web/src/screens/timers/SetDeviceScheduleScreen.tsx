@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { PlusIcon } from '../../components/home-icons.tsx';
-import { Button, EmptyState, ErrorState, LoadingBlock, Row, Section } from '../../components/home-ui.tsx';
+import { Button, EmptyState, ErrorState, Row, Section } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useSchedulesQuery, useSetScheduleActive } from '../../data/timers.ts';
@@ -20,67 +21,65 @@ function ScheduleList({ ctx }: { ctx: DeviceContext }) {
   const setActive = useSetScheduleActive(id);
   const now = correctedNow();
   if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
-  if (query.isError)
-    return <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />;
-  if (!query.data) return <LoadingBlock />;
-  if (query.data.length === 0)
-    return (
-      <EmptyState
-        icon={CalendarIcon}
-        title={t('timers.schedule.empty')}
-        body={t('timers.schedule.emptyBody')}
-      />
-    );
   return (
-    <Section>
-      {query.data.map((s) => {
-        const next = nextRunOf(s, now);
-        const pending = setActive.isPending && setActive.variables?.scheduleId === s.id;
-        const active = pending ? (setActive.variables?.active ?? s.isActive) : s.isActive;
-        return (
-          <div
-            key={s.id}
-            className="flex items-center gap-1 pe-4"
-            data-testid="schedule-row"
-            data-schedule-id={s.id}
-            data-active={active}
-          >
-            <div className="min-w-0 flex-1">
-              <Row
-                icon={CalendarIcon}
-                title={<bdi>{s.name}</bdi>}
-                subtitle={
-                  <>
-                    <span className="block">{describeSchedule(s, t, i18n.language)}</span>
-                    <span className="block" data-testid="schedule-next-run">
-                      {!active
-                        ? t('timers.schedule.paused')
-                        : next !== null
-                          ? t('timers.schedule.nextRun', { at: formatRun(next, i18n.language, s.timeZone) })
-                          : t('timers.schedule.noNextRun')}
-                    </span>
-                  </>
-                }
-                to={timerPaths.editSchedule(id, s.id)}
-                testId="schedule-open"
-              />
-            </div>
-            <Switch
-              checked={active}
-              disabled={pending}
-              label={t('timers.schedule.activeLabel', { name: s.name })}
-              testId="schedule-active"
-              onChange={(next) =>
-                setActive.mutate(
-                  { scheduleId: s.id, active: next },
-                  { onError: (err) => toast.error(errorText(err, t)) },
-                )
-              }
-            />
-          </div>
-        );
-      })}
-    </Section>
+    <QueryView
+      query={query}
+      empty={{ icon: CalendarIcon, title: t('timers.schedule.empty'), body: t('timers.schedule.emptyBody') }}
+    >
+      {(schedules) => (
+        <Section>
+          {schedules.map((s) => {
+            const next = nextRunOf(s, now);
+            const pending = setActive.isPending && setActive.variables?.scheduleId === s.id;
+            const active = pending ? (setActive.variables?.active ?? s.isActive) : s.isActive;
+            return (
+              <div
+                key={s.id}
+                className="flex items-center gap-1 pe-4"
+                data-testid="schedule-row"
+                data-schedule-id={s.id}
+                data-active={active}
+              >
+                <div className="min-w-0 flex-1">
+                  <Row
+                    icon={CalendarIcon}
+                    title={<bdi>{s.name}</bdi>}
+                    subtitle={
+                      <>
+                        <span className="block">{describeSchedule(s, t, i18n.language)}</span>
+                        <span className="block" data-testid="schedule-next-run">
+                          {!active
+                            ? t('timers.schedule.paused')
+                            : next !== null
+                              ? t('timers.schedule.nextRun', {
+                                  at: formatRun(next, i18n.language, s.timeZone),
+                                })
+                              : t('timers.schedule.noNextRun')}
+                        </span>
+                      </>
+                    }
+                    to={timerPaths.editSchedule(id, s.id)}
+                    testId="schedule-open"
+                  />
+                </div>
+                <Switch
+                  checked={active}
+                  disabled={pending}
+                  label={t('timers.schedule.activeLabel', { name: s.name })}
+                  testId="schedule-active"
+                  onChange={(next) =>
+                    setActive.mutate(
+                      { scheduleId: s.id, active: next },
+                      { onError: (err) => toast.error(errorText(err, t)) },
+                    )
+                  }
+                />
+              </div>
+            );
+          })}
+        </Section>
+      )}
+    </QueryView>
   );
 }
 
