@@ -13,7 +13,7 @@ import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './Ed
 import { ParamPicker } from './ParamPicker.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { COMPARISONS, ConditionType } from './text.ts';
-import { ComparisonPicker, ValueInput, valueFits } from './ui.tsx';
+import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ui.tsx';
 
 /** condition-screen for a Schedule (a time and a repeat) or a Timer (every N minutes) condition. */
 export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
@@ -81,7 +81,7 @@ export function WeatherCondition() {
   const submit = () => {
     if (!def) return;
     if (!valueFits(def, value)) {
-      setError(t('automation.errors.valueRange', { min: def.min ?? 0, max: def.max ?? 0 }));
+      setError(valueRangeText(def, t));
       return;
     }
     save({

@@ -9,6 +9,8 @@ import { Button, TextField } from '../../components/home-ui.tsx';
 import { api } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import { withFreshToken } from '../../data/token-refresh.ts';
+import { i18n } from '../../i18n/index.ts';
+import { formatNumber } from '../../lib/format.ts';
 import { useKeyActionMutations, useScenariosQuery } from '../settings/settings-data.ts';
 import { useControlText } from './control-kit.ts';
 import { OptionPills } from './fields.tsx';
@@ -110,7 +112,10 @@ export function KeyActionDialog({
       : !Number.isFinite(n)
         ? t('devicePanels.keys.valueNumber')
         : keyDef.min !== undefined && keyDef.max !== undefined && (n < keyDef.min || n > keyDef.max)
-          ? t('devicePanels.keys.valueRange', { min: keyDef.min, max: keyDef.max })
+          ? t('devicePanels.keys.valueRange', {
+              min: formatNumber(keyDef.min, i18n.language),
+              max: formatNumber(keyDef.max, i18n.language),
+            })
           : null;
   const complete =
     draft.actionType === 'scenario'
