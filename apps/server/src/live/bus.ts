@@ -65,15 +65,28 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
     if (channel === SESSIONS) return sessions.emit(message);
     if (channel === ACCESS) return access.emit(message);
     try {
-      telemetry.emit(JSON.parse(message) as TelemetryEvent);
+      // A batch (an array) or, from an instance of an earlier version, one event.
+      const body = JSON.parse(message) as TelemetryEvent | TelemetryEvent[];
+      if (Array.isArray(body)) for (const e of body) telemetry.emit(e);
+      else telemetry.emit(body);
     } catch (err) {
       onError(err as Error);
     }
   });
   await sub.subscribe(CHANNEL, SESSIONS, ACCESS);
+  // Events go out once per turn of the event loop, as one message: at thousands of messages a
+  // second, one Redis command (and one message to every instance) per event was most of the cost.
+  let queued: TelemetryEvent[] = [];
+  const sendQueued = () => {
+    if (queued.length === 0) return;
+    const batch = queued;
+    queued = [];
+    pub.publish(CHANNEL, JSON.stringify(batch)).catch(onError);
+  };
   return {
     publish: (e) => {
-      pub.publish(CHANNEL, JSON.stringify(e)).catch(onError);
+      if (queued.length === 0) setImmediate(sendQueued);
+      queued.push(e);
     },
     subscribe: (h) => telemetry.add(h),
     publishSessionEnded: (id) => {
@@ -86,6 +99,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
     onAccessChanged: (h) => access.add(h),
     close: async () => {
       sub.disconnect();
+      sendQueued();
       await pub.quit().catch(() => undefined);
     },
   };
