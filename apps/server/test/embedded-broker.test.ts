@@ -1,6 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker } from '../src/gateway/embedded-broker.ts';
+import { connectExternalBroker } from '../src/gateway/external-broker.ts';
 import type { DeviceMessage } from '../src/gateway/transport.ts';
 import { waitFor } from './stack.ts';
 
@@ -96,5 +97,14 @@ describe('the embedded broker on its own thread', () => {
     await again.publishAsync('v1/devices/me/telemetry', '{"back":1}', { qos: 1 });
     await waitFor(() => messages.length === 1);
     await again.endAsync(true);
+  });
+});
+
+describe('the external broker client on its own thread', () => {
+  it('ends start-up with a clear error naming MQTT_URL when the broker cannot be reached', async () => {
+    const quiet = { warn: () => undefined, error: () => undefined };
+    await expect(connectExternalBroker('mqtt://127.0.0.1:1', quiet)).rejects.toThrow(
+      /Cannot reach the broker in MQTT_URL/,
+    );
   });
 });

@@ -1,16 +1,21 @@
-/** What the broker thread hands over in a batch, per entry. */
+import type { MessagePort } from 'node:worker_threads';
+
+/** What a broker thread hands over in a batch, per entry. */
 export const Kind = {
   Telemetry: 0,
   Attributes: 1,
   RpcResponse: 2,
   Connected: 3,
   Disconnected: 4,
+  /** Scaled mode: a device's retained `online`/`offline` (the payload). */
+  Status: 5,
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
 /** Broker thread → main thread. */
 export type FromBroker =
-  | { t: 'listening'; port: number }
+  /** Started: listening on `port` (the embedded broker) or connected (an external broker). */
+  | { t: 'ready'; port: number | null }
   | { t: 'failed'; code: string; message: string }
   /**
    * Device messages and connection changes in arrival order, as parallel arrays: `extras` holds an
@@ -28,3 +33,33 @@ export type ToBroker =
   | { t: 'token'; id: number; deviceId: string | null }
   | { t: 'publish'; id: number; topic: string; payload: string }
   | { t: 'close' };
+
+/**
+ * The broker thread's side of the hand-over: entries queued during one turn of its event loop go
+ * to the main thread together, as one structured clone of four arrays (not an object per message).
+ */
+export function handOver(port: MessagePort) {
+  let kinds: Kind[] = [];
+  let ids: string[] = [];
+  let extras: string[] = [];
+  let payloads: string[] = [];
+  const flush = (): void => {
+    if (kinds.length === 0) return;
+    port.postMessage({ t: 'batch', kinds, ids, extras, payloads } satisfies FromBroker);
+    kinds = [];
+    ids = [];
+    extras = [];
+    payloads = [];
+  };
+  return {
+    queue(kind: Kind, deviceId: string, extra: string, payload: string): void {
+      if (kinds.length === 0) setImmediate(flush);
+      kinds.push(kind);
+      ids.push(deviceId);
+      extras.push(extra);
+      payloads.push(payload);
+    },
+    /** Sends what is queued now (before the thread says it has closed). */
+    flush,
+  };
+}

@@ -1,10 +1,11 @@
 // Worker thread: the embedded MQTT broker (Aedes on its TCP port). It reads the devices' sockets,
 // parses MQTT and checks every topic here, and hands the server one batch of device messages per
-// turn of its event loop (decision 016). The main thread answers token look-ups and sends RPCs.
+// turn of its event loop (decision 016). The main thread (broker-host.ts) answers token look-ups
+// and sends RPCs.
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
-import { type FromBroker, Kind, type ToBroker } from './broker-protocol.ts';
+import { type FromBroker, handOver, Kind, type ToBroker } from './broker-protocol.ts';
 
 const ME = 'v1/devices/me/';
 
@@ -32,30 +33,7 @@ function authError(): AuthenticateError {
   return Object.assign(new Error('Not authorized'), { returnCode: 5 as const });
 }
 
-// Device messages and connection changes waiting for the next hand-over, as parallel arrays (one
-// structured clone of four arrays per batch, not one object per message).
-let kinds: Kind[] = [];
-let ids: string[] = [];
-let extras: string[] = [];
-let payloads: string[] = [];
-
-function handOver(): void {
-  if (kinds.length === 0) return;
-  post({ t: 'batch', kinds, ids, extras, payloads });
-  kinds = [];
-  ids = [];
-  extras = [];
-  payloads = [];
-}
-
-function queue(kind: Kind, deviceId: string, extra: string, payload: string): void {
-  // Once per turn of this thread's loop: every socket read in the turn goes in the same batch.
-  if (kinds.length === 0) setImmediate(handOver);
-  kinds.push(kind);
-  ids.push(deviceId);
-  extras.push(extra);
-  payloads.push(payload);
-}
+const { queue, flush } = handOver(port);
 
 const clients = new WeakMap<Client, ClientInfo>();
 const connections = new Map<string, number>();
@@ -165,7 +143,7 @@ port.on('message', (m: ToBroker) => {
       broker.close(() =>
         server.close(() => {
           // The devices' disconnections go over before the thread says it has closed.
-          handOver();
+          flush();
           post({ t: 'closed' });
           port.close();
         }),
@@ -179,5 +157,5 @@ server.once('error', (err: NodeJS.ErrnoException) =>
 );
 server.listen(listenPort, host, () => {
   const address = server.address();
-  post({ t: 'listening', port: typeof address === 'object' && address ? address.port : listenPort });
+  post({ t: 'ready', port: typeof address === 'object' && address ? address.port : listenPort });
 });

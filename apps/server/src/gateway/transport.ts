@@ -1,4 +1,4 @@
-import { type ParsedDeviceTopic, parseDeviceTopic } from '@hestia/contract';
+import type { ParsedDeviceTopic } from '@hestia/contract';
 
 export interface DeviceMessage extends ParsedDeviceTopic {
   /** The message as UTF-8 text. */
@@ -15,9 +15,4 @@ export interface BrokerTransport {
   /** Device connections as the broker sees them (embedded); scaled mode learns them from status topics. */
   onConnection(handler: (deviceId: string, connected: boolean) => void): void;
   close(): Promise<void>;
-}
-
-export function toDeviceMessage(topic: string, payload: Buffer): DeviceMessage | null {
-  const parsed = parseDeviceTopic(topic);
-  return parsed && { ...parsed, payload: payload.toString('utf8') };
 }

@@ -1,0 +1,178 @@
+import type { Worker } from 'node:worker_threads';
+import { tsWorker } from '../ts-worker.ts';
+import { type FromBroker, Kind, type ToBroker } from './broker-protocol.ts';
+import type { BrokerTransport, DeviceMessage } from './transport.ts';
+
+/** How long after a broker thread died it is started again. */
+const RESTART_MS = 1000;
+
+const send = (worker: Worker, m: ToBroker) => worker.postMessage(m);
+
+export type BrokerThread = BrokerTransport & {
+  /** The embedded broker's TCP port (null for an external broker). */
+  port: number | null;
+  /** The thread while it runs (for diagnostics and the restart tests). */
+  thread(): Worker | null;
+};
+
+/**
+ * The main thread's side of a broker thread (decision 016): the devices' sockets, MQTT parsing and
+ * topic checks happen on the thread, and device messages arrive here in one batch per turn of its
+ * loop. `start` failures come back as `failed(code, message)`'s error. If the thread dies, every
+ * device it reported connected is reported disconnected, pending sends fail, and the thread is
+ * started again with the same data (the embedded broker on the port it had).
+ */
+export async function startBrokerThread(opts: {
+  file: URL;
+  data: Record<string, unknown>;
+  failed: (code: string, message: string) => Error;
+  /** The embedded broker asks which device a connecting token belongs to. */
+  deviceByToken?: (token: string) => Promise<{ id: string } | undefined>;
+  /** What the thread is called in the log. */
+  name: string;
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+}): Promise<BrokerThread> {
+  const { log, name } = opts;
+  let onMessage: (m: DeviceMessage) => void = () => undefined;
+  let onConnection: (id: string, connected: boolean) => void = () => undefined;
+  /** Devices the broker reported connected, to report them gone if the thread dies. */
+  const connected = new Set<string>();
+  const publishes = new Map<number, { resolve(): void; reject(e: Error): void }>();
+  let nextPublish = 1;
+  let worker: Worker | null = null;
+  let closing = false;
+
+  function deliver(kind: Kind, deviceId: string, extra: string, payload: string): void {
+    if (kind === Kind.Telemetry) onMessage({ deviceId, kind: 'telemetry', payload });
+    else if (kind === Kind.Attributes) onMessage({ deviceId, kind: 'attributes', payload });
+    else if (kind === Kind.RpcResponse)
+      onMessage({ deviceId, kind: 'rpc/response', requestId: extra, payload });
+    else if (kind === Kind.Status) onMessage({ deviceId, kind: 'status', payload });
+    else if (kind === Kind.Connected) {
+      connected.add(deviceId);
+      onConnection(deviceId, true);
+    } else {
+      connected.delete(deviceId);
+      onConnection(deviceId, false);
+    }
+  }
+
+  function receive(w: Worker, m: FromBroker): void {
+    switch (m.t) {
+      case 'batch':
+        for (let i = 0; i < m.kinds.length; i++) {
+          try {
+            deliver(m.kinds[i] as Kind, m.ids[i] as string, m.extras[i] as string, m.payloads[i] as string);
+          } catch (err) {
+            log.error({ err }, 'device message handling failed');
+          }
+        }
+        return;
+      case 'token': {
+        const lookup = opts.deviceByToken ?? (async () => undefined);
+        lookup(m.token)
+          .then(
+            (device) => device?.id ?? null,
+            () => null,
+          )
+          .then((deviceId) => send(w, { t: 'token', id: m.id, deviceId }));
+        return;
+      }
+      case 'published': {
+        const p = publishes.get(m.id);
+        publishes.delete(m.id);
+        if (m.error) p?.reject(new Error(m.error));
+        else p?.resolve();
+        return;
+      }
+      case 'warn':
+        log.warn({ err: m.message }, `${name}: client error`);
+        return;
+      case 'closed':
+        void w.terminate();
+        return;
+    }
+  }
+
+  /** Starts the thread and waits until it is ready (or says why it cannot be). */
+  async function start(data: Record<string, unknown>): Promise<number | null> {
+    const w = tsWorker(opts.file, data);
+    // Retained messages can come before the thread says it is ready: they are taken as usual.
+    const first = await new Promise<FromBroker>((resolve, reject) => {
+      const early = (m: FromBroker) => {
+        if (m.t !== 'ready' && m.t !== 'failed') return receive(w, m);
+        w.off('message', early);
+        resolve(m);
+      };
+      w.on('message', early);
+      w.once('error', reject);
+    }).catch(async (err: Error) => {
+      await w.terminate();
+      throw err;
+    });
+    if (first.t !== 'ready') {
+      await w.terminate();
+      throw first.t === 'failed'
+        ? opts.failed(first.code, first.message)
+        : new Error(`${name} did not start`);
+    }
+    const again = first.port === null ? data : { ...data, listenPort: first.port };
+    let crash: Error | undefined;
+    w.on('message', (m: FromBroker) => receive(w, m));
+    w.on('error', (err) => {
+      crash = err;
+    });
+    w.on('exit', () => stopped(again, crash));
+    worker = w;
+    return first.port;
+  }
+
+  /** The thread is gone: its devices are disconnected, its sends failed; started again unless closing. */
+  function stopped(data: Record<string, unknown>, crash: Error | undefined): void {
+    worker = null;
+    for (const id of connected) onConnection(id, false);
+    connected.clear();
+    for (const p of publishes.values()) p.reject(new Error(`${name} stopped`));
+    publishes.clear();
+    if (closing) return;
+    log.error({ err: crash?.message ?? 'exited' }, `${name} stopped; starting it again`);
+    const retry = () =>
+      setTimeout(() => {
+        if (!closing)
+          start(data).catch((err: Error) => {
+            log.error({ err: err.message }, `${name} could not start again; retrying`);
+            retry();
+          });
+      }, RESTART_MS).unref();
+    retry();
+  }
+
+  const port = await start(opts.data);
+
+  return {
+    port,
+    thread: () => worker,
+    publish: (topic, payload) =>
+      new Promise((resolve, reject) => {
+        if (!worker) return reject(new Error(`${name} is not running`));
+        const id = nextPublish++;
+        publishes.set(id, { resolve, reject });
+        send(worker, { t: 'publish', id, topic, payload });
+      }),
+    onMessage: (h) => {
+      onMessage = h;
+    },
+    onConnection: (h) => {
+      onConnection = h;
+    },
+    close: async () => {
+      closing = true;
+      const w = worker;
+      if (!w) return;
+      await new Promise<void>((resolve) => {
+        w.once('exit', () => resolve());
+        send(w, { t: 'close' });
+      });
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// Worker thread: scaled mode's client of the external broker. It reads the broker's socket, parses
+// MQTT and the device topics here, and hands the server one batch of device messages per turn of
+// its event loop, as the embedded broker's thread does (decision 016).
+import { randomUUID } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { parseDeviceTopic } from '@hestia/contract';
+import mqtt from 'mqtt';
+import { type FromBroker, handOver, Kind, type ToBroker } from './broker-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('external-broker-thread runs as a worker thread');
+const { url } = workerData as { url: string };
+const post = (m: FromBroker) => port.postMessage(m);
+const { queue, flush } = handOver(port);
+
+const client = mqtt.connect(url, {
+  clientId: `hestia-server-${randomUUID()}`,
+  protocolVersion: 5,
+  clean: true,
+  reconnectPeriod: 1000,
+  connectTimeout: 5000,
+});
+
+let ready = false;
+client.on('error', (err) => {
+  if (ready) post({ t: 'warn', message: err.message });
+  else {
+    post({ t: 'failed', code: (err as NodeJS.ErrnoException).code ?? '', message: err.message });
+    client.end(true);
+  }
+});
+
+// Telemetry and status arrive on shared subscriptions (each message reaches one instance, which
+// stores it and fans it out on Redis); RPC answers reach every instance, and the one that sent the
+// request takes it.
+client.on('message', (topic, payload) => {
+  const parsed = parseDeviceTopic(topic);
+  if (!parsed) return;
+  const text = payload.toString('utf8');
+  if (parsed.kind === 'telemetry') queue(Kind.Telemetry, parsed.deviceId, '', text);
+  else if (parsed.kind === 'attributes') queue(Kind.Attributes, parsed.deviceId, '', text);
+  else if (parsed.kind === 'status') queue(Kind.Status, parsed.deviceId, '', text);
+  else if (parsed.kind === 'rpc/response')
+    queue(Kind.RpcResponse, parsed.deviceId, parsed.requestId ?? '', text);
+});
+
+client.once('connect', () => {
+  client
+    .subscribeAsync({
+      '$share/hestia/devices/+/telemetry': { qos: 1 },
+      '$share/hestia/devices/+/attributes': { qos: 1 },
+      '$share/hestia/devices/+/status': { qos: 1 },
+      'devices/+/rpc/response/+': { qos: 1 },
+    })
+    .then(
+      () => {
+        ready = true;
+        post({ t: 'ready', port: null });
+      },
+      (err: Error) => post({ t: 'failed', code: '', message: err.message }),
+    );
+});
+
+port.on('message', (m: ToBroker) => {
+  if (m.t === 'publish')
+    client.publishAsync(m.topic, m.payload, { qos: 1 }).then(
+      () => post({ t: 'published', id: m.id, error: null }),
+      (err: Error) => post({ t: 'published', id: m.id, error: err.message }),
+    );
+  else if (m.t === 'close')
+    client.endAsync().finally(() => {
+      flush();
+      post({ t: 'closed' });
+      port.close();
+    });
+});
