@@ -13,29 +13,38 @@ interface QueryLike<T> {
 
 /**
  * A query's answer, or what stands in its place: the error (with a retry unless `retry` is false),
- * the loading block, or the `empty` state when the answer is an empty list.
+ * the loading block (or `loading`), or the `empty` state when the answer is empty.
  */
 export function QueryView<T>({
   query,
   empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
+  loading = <LoadingBlock />,
   retry = true,
+  keepData = false,
   children,
 }: {
   query: QueryLike<T>;
-  /** The empty state shown instead of `children` for an empty list. */
+  /** The empty state shown instead of `children` when the answer is empty. */
   empty?: ComponentProps<typeof EmptyState>;
+  /** When the answer counts as empty; an empty list unless told. */
+  isEmpty?(data: T): boolean;
+  /** What stands in while there is no answer yet. */
+  loading?: ReactNode;
   retry?: boolean;
+  /** A refetch that fails leaves the last answer on screen instead of the error. */
+  keepData?: boolean;
   children(data: T): ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isError)
+  if (query.isError && !(keepData && query.data))
     return (
       <ErrorState
         message={errorText(query.error, t)}
         onRetry={retry ? () => void query.refetch() : undefined}
       />
     );
-  if (!query.data) return <LoadingBlock />;
-  if (empty && Array.isArray(query.data) && query.data.length === 0) return <EmptyState {...empty} />;
+  if (!query.data) return loading;
+  if (empty && isEmpty(query.data)) return <EmptyState {...empty} />;
   return children(query.data);
 }

@@ -5,16 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
-import {
-  Button,
-  ErrorState,
-  LoadingBlock,
-  Row,
-  Section,
-  StackScreen,
-  TextField,
-} from '../../components/home-ui.tsx';
+import { Button, LoadingBlock, Row, Section, StackScreen, TextField } from '../../components/home-ui.tsx';
 import { AlertIcon } from '../../components/icons.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import {
   type AutomationKind,
   useAutomationQuery,
@@ -67,11 +60,8 @@ export default function AutomationEditScreen() {
   if (key !== draftKey(kind, id))
     return (
       <StackScreen title={title} backTo={automationPaths.tab} testId="screen-add-or-edit-automation">
-        {loaded.isError ? (
-          <ErrorState message={errorText(loaded.error, t)} onRetry={() => void loaded.refetch()} />
-        ) : (
-          <LoadingBlock />
-        )}
+        {/* The answer opens the draft (the effect above); until then the screen is still loading. */}
+        <QueryView query={loaded}>{() => <LoadingBlock />}</QueryView>
       </StackScreen>
     );
   return <Editor kind={kind} title={title} />;

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { PencilIcon, PlusIcon } from '../../components/home-icons.tsx';
-import { Button, EmptyState, ErrorState, HEADER_BUTTON, LoadingBlock } from '../../components/home-ui.tsx';
+import { Button, HEADER_BUTTON } from '../../components/home-ui.tsx';
 import { AutomationIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import {
   type AutomationKind,
@@ -51,7 +52,6 @@ export default function AutomationTabScreen() {
   const automations = useAutomationsQuery('automation');
   const current = segment === 'scenario' ? scenarios : automations;
   const refreshing = current.isFetching && !current.isPending;
-
   return (
     <div className="mx-auto max-w-3xl px-4 pb-8 sm:px-6" data-testid="screen-automation">
       <PageHeader
@@ -91,39 +91,37 @@ export default function AutomationTabScreen() {
         />
       </div>
       <div className="mt-5">
-        {current.isPending ? (
-          <LoadingBlock />
-        ) : current.isError ? (
-          <ErrorState message={errorText(current.error, t)} onRetry={() => void current.refetch()} />
-        ) : segment === 'scenario' ? (
-          <ScenarioList scenarios={current.data} />
-        ) : (
-          <AutomationList automations={current.data} />
-        )}
+        <QueryView query={current} empty={emptyOf(segment, t)}>
+          {(list) =>
+            segment === 'scenario' ? <ScenarioList scenarios={list} /> : <AutomationList automations={list} />
+          }
+        </QueryView>
       </div>
     </div>
   );
+}
+
+/** What a segment shows before its first scenario or automation: a way to add one. */
+function emptyOf(kind: AutomationKind, t: TFunction) {
+  const scenario = kind === 'scenario';
+  return {
+    icon: scenario ? PlayIcon : AutomationIcon,
+    title: scenario ? t('automation.emptyScenarios.title') : t('automation.emptyAutomations.title'),
+    body: scenario ? t('automation.emptyScenarios.body') : t('automation.emptyAutomations.body'),
+    action: (
+      <Link to={automationPaths.addOrEdit(kind)} onClick={() => openDraft(kind)}>
+        <Button icon={PlusIcon} tabIndex={-1}>
+          {scenario ? t('automation.newScenario') : t('automation.newAutomation')}
+        </Button>
+      </Link>
+    ),
+  };
 }
 
 function ScenarioList({ scenarios }: { scenarios: Automation[] }) {
   const { t } = useTranslation();
   const [reordering, setReordering] = useState(false);
   const reorder = useReorderScenarios();
-  if (scenarios.length === 0)
-    return (
-      <EmptyState
-        icon={PlayIcon}
-        title={t('automation.emptyScenarios.title')}
-        body={t('automation.emptyScenarios.body')}
-        action={
-          <Link to={automationPaths.addOrEdit('scenario')} onClick={() => openDraft('scenario')}>
-            <Button icon={PlusIcon} tabIndex={-1}>
-              {t('automation.newScenario')}
-            </Button>
-          </Link>
-        }
-      />
-    );
   const move = (from: number, to: number) => {
     const ids = scenarios.map((s) => s.id);
     const [moved] = ids.splice(from, 1);
@@ -259,22 +257,6 @@ function ScenarioCard({ scenario }: { scenario: Automation }) {
 }
 
 function AutomationList({ automations }: { automations: Automation[] }) {
-  const { t } = useTranslation();
-  if (automations.length === 0)
-    return (
-      <EmptyState
-        icon={AutomationIcon}
-        title={t('automation.emptyAutomations.title')}
-        body={t('automation.emptyAutomations.body')}
-        action={
-          <Link to={automationPaths.addOrEdit('automation')} onClick={() => openDraft('automation')}>
-            <Button icon={PlusIcon} tabIndex={-1}>
-              {t('automation.newAutomation')}
-            </Button>
-          </Link>
-        }
-      />
-    );
   return (
     <ul className="space-y-3">
       {automations.map((a) => (

@@ -3,8 +3,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { StackScreen } from '../../components/home-ui.tsx';
 import { ChevronDownIcon } from '../../components/icons.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import {
   type AutomationKind,
@@ -13,7 +14,6 @@ import {
   useScenarioRunQuery,
 } from '../../data/automation.ts';
 import { useDevicesQuery } from '../../data/devices.ts';
-import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { observedDefOf } from './condition-meta.ts';
@@ -63,29 +63,28 @@ export default function RunHistoryScreen() {
     : t('automation.history.title');
   return (
     <StackScreen title={title} backTo={`${automationPaths.tab}?segment=${kind}`} testId="screen-run-history">
-      {runs.isPending ? (
-        <LoadingBlock />
-      ) : runs.isError ? (
-        <ErrorState message={errorText(runs.error, t)} onRetry={() => void runs.refetch()} />
-      ) : runs.data.length === 0 ? (
-        <EmptyState
-          icon={HistoryIcon}
-          title={t('automation.history.empty')}
-          body={t('automation.history.emptyBody')}
-        />
-      ) : (
-        <ol className="space-y-3">
-          {runs.data.map((run, i) => (
-            <RunCard
-              key={run.id}
-              run={run}
-              kind={kind}
-              automation={automation.data}
-              initiallyOpen={i === 0}
-            />
-          ))}
-        </ol>
-      )}
+      <QueryView
+        query={runs}
+        empty={{
+          icon: HistoryIcon,
+          title: t('automation.history.empty'),
+          body: t('automation.history.emptyBody'),
+        }}
+      >
+        {(list) => (
+          <ol className="space-y-3">
+            {list.map((run, i) => (
+              <RunCard
+                key={run.id}
+                run={run}
+                kind={kind}
+                automation={automation.data}
+                initiallyOpen={i === 0}
+              />
+            ))}
+          </ol>
+        )}
+      </QueryView>
     </StackScreen>
   );
 }

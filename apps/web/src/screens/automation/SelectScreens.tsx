@@ -3,17 +3,10 @@ import type { Device } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
-import {
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  Row,
-  Section,
-  StackScreen,
-} from '../../components/home-ui.tsx';
+import { Row, Section, StackScreen } from '../../components/home-ui.tsx';
 import { AutomationIcon, DevicesIcon } from '../../components/icons.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useAccessibleDevices, useDevicesQuery } from '../../data/devices.ts';
-import { errorText } from '../../data/errors.ts';
 import { type AutomationKind, automationPaths } from '../../routes/automation-paths.ts';
 import { useOpenEditor } from './AutomationEditScreen.tsx';
 import { commandKeys, conditionKeys } from './text.ts';
@@ -77,38 +70,38 @@ export function SelectDeviceScreen({ purpose }: { purpose: Purpose }) {
     purpose === 'condition' ? t('automation.selectDevice.condition') : t('automation.selectDevice.command');
   return (
     <StackScreen title={title} testId="screen-select-device">
-      {query.isPending ? (
-        <LoadingBlock />
-      ) : query.isError ? (
-        <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />
-      ) : devices.length === 0 ? (
-        <EmptyState
-          icon={DevicesIcon}
-          title={t('automation.selectDevice.none')}
-          body={t('automation.selectDevice.noneBody')}
-        />
-      ) : (
-        <Section hint={purpose === 'condition' ? t('automation.selectDevice.conditionHint') : undefined}>
-          {devices.map((d) => (
-            <button
-              key={d.id}
-              type="button"
-              onClick={() => pick(d)}
-              className="flex min-h-16 w-full items-center gap-3 px-4 py-2 text-start hover:bg-surface-2/60"
-              data-testid="device-option"
-              data-device-id={d.id}
-            >
-              <DeviceGlyph profile={getProfile(d.deviceProfileId)} active offline={false} />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{d.label}</span>
-                {d.assetLabel ? (
-                  <span className="block truncate text-[13px] text-muted">{d.assetLabel}</span>
-                ) : null}
-              </span>
-            </button>
-          ))}
-        </Section>
-      )}
+      <QueryView
+        query={query}
+        empty={{
+          icon: DevicesIcon,
+          title: t('automation.selectDevice.none'),
+          body: t('automation.selectDevice.noneBody'),
+        }}
+        isEmpty={() => devices.length === 0}
+      >
+        {() => (
+          <Section hint={purpose === 'condition' ? t('automation.selectDevice.conditionHint') : undefined}>
+            {devices.map((d) => (
+              <button
+                key={d.id}
+                type="button"
+                onClick={() => pick(d)}
+                className="flex min-h-16 w-full items-center gap-3 px-4 py-2 text-start hover:bg-surface-2/60"
+                data-testid="device-option"
+                data-device-id={d.id}
+              >
+                <DeviceGlyph profile={getProfile(d.deviceProfileId)} active offline={false} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-medium">{d.label}</span>
+                  {d.assetLabel ? (
+                    <span className="block truncate text-[13px] text-muted">{d.assetLabel}</span>
+                  ) : null}
+                </span>
+              </button>
+            ))}
+          </Section>
+        )}
+      </QueryView>
     </StackScreen>
   );
 }

@@ -5,15 +5,9 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { ForwardIcon, PlusIcon, TrashIcon, UsersIcon } from '../../components/home-icons.tsx';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  Section,
-  StackScreen,
-} from '../../components/home-ui.tsx';
+import { Button, ErrorState, Section, StackScreen } from '../../components/home-ui.tsx';
 import { EyeIcon, PowerIcon } from '../../components/icons.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteShare, useSharesQuery, useUpdateShare } from '../../data/shares.ts';
@@ -108,16 +102,13 @@ export function CommonUsersScreen() {
           {t('home.users.intro')} <bdi className="font-semibold text-ink">{device.data.label}</bdi>
         </p>
       ) : null}
-      {shares.isPending ? (
-        <LoadingBlock />
-      ) : shares.isError ? (
-        <ErrorState message={errorText(shares.error, t)} onRetry={() => void shares.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={UsersIcon}
-          title={t('home.users.empty')}
-          body={t('home.users.emptyHint')}
-          action={
+      <QueryView
+        query={shares}
+        empty={{
+          icon: UsersIcon,
+          title: t('home.users.empty'),
+          body: t('home.users.emptyHint'),
+          action: (
             <Link
               to={homePaths.shareDevice(id)}
               className="inline-flex h-12 items-center gap-2 rounded-full bg-accent px-6 font-semibold text-on-accent"
@@ -125,44 +116,46 @@ export function CommonUsersScreen() {
               <PlusIcon size={18} />
               {t('home.share.title')}
             </Link>
-          }
-        />
-      ) : (
-        <ul className="space-y-3" data-testid="share-list">
-          {list.map((share) => (
-            <li key={share.id}>
-              <Link
-                to={homePaths.deviceUser(share.id, id)}
-                data-testid="share-row"
-                data-share-id={share.id}
-                className="flex items-start gap-3 rounded-3xl bg-surface p-4 shadow-card ring-1 ring-line/60 transition-colors hover:bg-surface-2/60"
-              >
-                <span className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-[15px] font-semibold text-accent-text uppercase">
-                  {share.user ? Array.from(shareName(share, t))[0] : <UsersIcon size={20} />}
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-2">
-                    <bdi className="min-w-0 truncate font-semibold">{shareName(share, t)}</bdi>
-                    <StatusChip status={share.status} />
+          ),
+        }}
+      >
+        {() => (
+          <ul className="space-y-3" data-testid="share-list">
+            {list.map((share) => (
+              <li key={share.id}>
+                <Link
+                  to={homePaths.deviceUser(share.id, id)}
+                  data-testid="share-row"
+                  data-share-id={share.id}
+                  className="flex items-start gap-3 rounded-3xl bg-surface p-4 shadow-card ring-1 ring-line/60 transition-colors hover:bg-surface-2/60"
+                >
+                  <span className="grid size-11 shrink-0 place-items-center rounded-full bg-accent-soft text-[15px] font-semibold text-accent-text uppercase">
+                    {share.user ? Array.from(shareName(share, t))[0] : <UsersIcon size={20} />}
                   </span>
-                  <span className="mt-0.5 mb-2 flex items-center gap-1 text-[13px] text-muted">
-                    {share.scope === 'view' ? <EyeIcon size={14} /> : <PowerIcon size={14} />}
-                    {t(`home.share.scope_${share.scope}`)}
-                    {share.user?.username ? (
-                      <>
-                        {t('common.separator')}
-                        <bdi dir="ltr">{share.user.username}</bdi>
-                      </>
-                    ) : null}
+                  <span className="min-w-0 flex-1">
+                    <span className="flex items-center gap-2">
+                      <bdi className="min-w-0 truncate font-semibold">{shareName(share, t)}</bdi>
+                      <StatusChip status={share.status} />
+                    </span>
+                    <span className="mt-0.5 mb-2 flex items-center gap-1 text-[13px] text-muted">
+                      {share.scope === 'view' ? <EyeIcon size={14} /> : <PowerIcon size={14} />}
+                      {t(`home.share.scope_${share.scope}`)}
+                      {share.user?.username ? (
+                        <>
+                          {t('common.separator')}
+                          <bdi dir="ltr">{share.user.username}</bdi>
+                        </>
+                      ) : null}
+                    </span>
+                    <ShareDates share={share} />
                   </span>
-                  <ShareDates share={share} />
-                </span>
-                <ForwardIcon size={18} className="mt-3 shrink-0 text-muted" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <ForwardIcon size={18} className="mt-3 shrink-0 text-muted" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </StackScreen>
   );
 }
@@ -188,104 +181,106 @@ export function DeviceUserScreen() {
       testId="screen-device-user"
       backTo={homePaths.commonUsers(deviceId)}
     >
-      {shares.isPending ? (
-        <LoadingBlock />
-      ) : shares.isError ? (
-        <ErrorState message={errorText(shares.error, t)} onRetry={() => void shares.refetch()} />
-      ) : !share ? (
-        <ErrorState message={t('errors.NOT_FOUND')} />
-      ) : (
-        <>
-          <div className="mb-6 rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60">
-            <div className="flex items-center gap-3">
-              <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-soft text-lg font-semibold text-accent-text uppercase">
-                {share.user ? Array.from(shareName(share, t))[0] : <UsersIcon size={22} />}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-lg font-semibold">
-                  <bdi>{shareName(share, t)}</bdi>
-                </p>
-                {share.user?.username ? (
-                  <p className="truncate text-[13px] text-muted" dir="ltr">
-                    {share.user.username}
-                  </p>
-                ) : null}
+      <QueryView query={shares}>
+        {() =>
+          !share ? (
+            <ErrorState message={t('errors.NOT_FOUND')} />
+          ) : (
+            <>
+              <div className="mb-6 rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60">
+                <div className="flex items-center gap-3">
+                  <span className="grid size-12 shrink-0 place-items-center rounded-full bg-accent-soft text-lg font-semibold text-accent-text uppercase">
+                    {share.user ? Array.from(shareName(share, t))[0] : <UsersIcon size={22} />}
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate text-lg font-semibold">
+                      <bdi>{shareName(share, t)}</bdi>
+                    </p>
+                    {share.user?.username ? (
+                      <p className="truncate text-[13px] text-muted" dir="ltr">
+                        {share.user.username}
+                      </p>
+                    ) : null}
+                  </div>
+                  <StatusChip status={share.status} />
+                </div>
+                <div className="mt-4 border-t border-line pt-4">
+                  <ShareDates share={share} />
+                </div>
               </div>
-              <StatusChip status={share.status} />
-            </div>
-            <div className="mt-4 border-t border-line pt-4">
-              <ShareDates share={share} />
-            </div>
-          </div>
 
-          <Section title={t('home.share.scope')} hint={live ? t('home.users.scopeHint') : undefined}>
-            {(['control', 'view'] as const).map((scope) => {
-              const Icon = scope === 'control' ? PowerIcon : EyeIcon;
-              const checked = share.scope === scope;
-              return (
-                <label
-                  key={scope}
-                  className={`flex min-h-14 items-center gap-3 px-4 py-2.5 ${live ? 'cursor-pointer hover:bg-surface-2/60' : 'opacity-60'}`}
+              <Section title={t('home.share.scope')} hint={live ? t('home.users.scopeHint') : undefined}>
+                {(['control', 'view'] as const).map((scope) => {
+                  const Icon = scope === 'control' ? PowerIcon : EyeIcon;
+                  const checked = share.scope === scope;
+                  return (
+                    <label
+                      key={scope}
+                      className={`flex min-h-14 items-center gap-3 px-4 py-2.5 ${live ? 'cursor-pointer hover:bg-surface-2/60' : 'opacity-60'}`}
+                    >
+                      <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+                        <Icon size={20} />
+                      </span>
+                      <span className="min-w-0 flex-1">
+                        <span className="block text-[15px] font-medium">
+                          {t(`home.share.scope_${scope}`)}
+                        </span>
+                        <span className="block text-[13px] text-muted">
+                          {t(`home.share.scope_${scope}_hint`)}
+                        </span>
+                      </span>
+                      <input
+                        type="radio"
+                        name="share-scope"
+                        checked={checked}
+                        disabled={!live || update.isPending}
+                        data-testid={`user-scope-${scope}`}
+                        onChange={() =>
+                          update.mutate(
+                            { shareId, scope },
+                            { onSuccess: () => toast.success(t('home.users.scopeChanged')), onError: fail },
+                          )
+                        }
+                        className="size-5 accent-[var(--hx-accent)]"
+                      />
+                    </label>
+                  );
+                })}
+              </Section>
+
+              {live ? (
+                <Button
+                  variant="danger"
+                  icon={TrashIcon}
+                  className="w-full"
+                  onClick={() => setConfirm(true)}
+                  data-testid="revoke-share"
                 >
-                  <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-                    <Icon size={20} />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-[15px] font-medium">{t(`home.share.scope_${scope}`)}</span>
-                    <span className="block text-[13px] text-muted">
-                      {t(`home.share.scope_${scope}_hint`)}
-                    </span>
-                  </span>
-                  <input
-                    type="radio"
-                    name="share-scope"
-                    checked={checked}
-                    disabled={!live || update.isPending}
-                    data-testid={`user-scope-${scope}`}
-                    onChange={() =>
-                      update.mutate(
-                        { shareId, scope },
-                        { onSuccess: () => toast.success(t('home.users.scopeChanged')), onError: fail },
-                      )
-                    }
-                    className="size-5 accent-[var(--hx-accent)]"
-                  />
-                </label>
-              );
-            })}
-          </Section>
-
-          {live ? (
-            <Button
-              variant="danger"
-              icon={TrashIcon}
-              className="w-full"
-              onClick={() => setConfirm(true)}
-              data-testid="revoke-share"
-            >
-              {t('home.users.revoke')}
-            </Button>
-          ) : null}
-          <ConfirmDialog
-            open={confirm}
-            title={t('home.users.revokeTitle')}
-            body={t('home.users.revokeBody', { name: shareName(share, t) })}
-            confirmLabel={t('home.users.revoke')}
-            busy={revoke.isPending}
-            onClose={() => setConfirm(false)}
-            onConfirm={() =>
-              revoke.mutate(shareId, {
-                onSuccess: () => {
-                  toast.success(t('home.users.revoked'));
-                  setConfirm(false);
-                  void navigate(homePaths.commonUsers(deviceId), { replace: true });
-                },
-                onError: fail,
-              })
-            }
-          />
-        </>
-      )}
+                  {t('home.users.revoke')}
+                </Button>
+              ) : null}
+              <ConfirmDialog
+                open={confirm}
+                title={t('home.users.revokeTitle')}
+                body={t('home.users.revokeBody', { name: shareName(share, t) })}
+                confirmLabel={t('home.users.revoke')}
+                busy={revoke.isPending}
+                onClose={() => setConfirm(false)}
+                onConfirm={() =>
+                  revoke.mutate(shareId, {
+                    onSuccess: () => {
+                      toast.success(t('home.users.revoked'));
+                      setConfirm(false);
+                      void navigate(homePaths.commonUsers(deviceId), { replace: true });
+                    },
+                    onError: fail,
+                  })
+                }
+              />
+            </>
+          )
+        }
+      </QueryView>
     </StackScreen>
   );
 }

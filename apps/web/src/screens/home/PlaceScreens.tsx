@@ -14,6 +14,7 @@ import {
   StackScreen,
   TextField,
 } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import {
   useAddAsset,
   useAssetTreeQuery,
@@ -39,34 +40,32 @@ export function AssetListScreen() {
   const summary = usePlaceSummary();
   return (
     <StackScreen title={t('home.places.title')} testId="screen-asset-list">
-      {tree.isPending ? (
-        <LoadingBlock />
-      ) : tree.isError ? (
-        <ErrorState message={errorText(tree.error, t)} onRetry={() => void tree.refetch()} />
-      ) : (
-        <>
-          <Section hint={t('home.places.hint')}>
-            {tree.data.map((place) => (
+      <QueryView query={tree}>
+        {(places) => (
+          <>
+            <Section hint={t('home.places.hint')}>
+              {places.map((place) => (
+                <Row
+                  key={place.id}
+                  icon={PinIcon}
+                  title={<bdi>{place.name}</bdi>}
+                  subtitle={`${summary(place)}${place.isDefault ? `${t('common.separator')}${t('home.places.default')}` : ''}`}
+                  to={homePaths.addOrEditAsset(place.id)}
+                  testId="place-row"
+                />
+              ))}
+            </Section>
+            <Section>
               <Row
-                key={place.id}
-                icon={PinIcon}
-                title={<bdi>{place.name}</bdi>}
-                subtitle={`${summary(place)}${place.isDefault ? `${t('common.separator')}${t('home.places.default')}` : ''}`}
-                to={homePaths.addOrEditAsset(place.id)}
-                testId="place-row"
+                icon={PlusIcon}
+                title={t('home.places.add')}
+                to={homePaths.addOrEditAsset()}
+                testId="add-place"
               />
-            ))}
-          </Section>
-          <Section>
-            <Row
-              icon={PlusIcon}
-              title={t('home.places.add')}
-              to={homePaths.addOrEditAsset()}
-              testId="add-place"
-            />
-          </Section>
-        </>
-      )}
+            </Section>
+          </>
+        )}
+      </QueryView>
     </StackScreen>
   );
 }

@@ -16,6 +16,7 @@ import {
   useBack,
 } from '../../components/home-ui.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useAddAsset, useAssetTreeQuery, useDeleteAsset, useEditAsset } from '../../data/assets.ts';
 import { errorText } from '../../data/errors.ts';
 import { homePaths, paths } from '../../routes.ts';
@@ -63,52 +64,57 @@ export function RoomListScreen() {
           {t('home.rooms.placeCreated')}
         </p>
       ) : null}
-      {tree.isPending ? (
-        <Section>
-          {Array.from({ length: Math.min(Math.max(childRooms, 2), 8) }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
-            <div key={i} className="flex h-14 animate-pulse items-center gap-3 px-4">
-              <span className="size-9 rounded-xl bg-surface-2" />
-              <span className="h-4 w-1/3 rounded-full bg-surface-2" />
-            </div>
-          ))}
-        </Section>
-      ) : tree.isError ? (
-        <ErrorState message={errorText(tree.error, t)} onRetry={() => void tree.refetch()} />
-      ) : !place ? (
-        <ErrorState message={t('errors.NOT_FOUND')} />
-      ) : (
-        <>
-          {place.children.length === 0 ? (
-            <EmptyState icon={DoorIcon} title={t('home.rooms.none')} body={t('home.rooms.noneHint')} />
+      <QueryView
+        query={tree}
+        loading={
+          <Section>
+            {Array.from({ length: Math.min(Math.max(childRooms, 2), 8) }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity.
+              <div key={i} className="flex h-14 animate-pulse items-center gap-3 px-4">
+                <span className="size-9 rounded-xl bg-surface-2" />
+                <span className="h-4 w-1/3 rounded-full bg-surface-2" />
+              </div>
+            ))}
+          </Section>
+        }
+      >
+        {() =>
+          !place ? (
+            <ErrorState message={t('errors.NOT_FOUND')} />
           ) : (
-            <Section
-              hint={defaultPlace ? t('home.rooms.deleteHint', { place: defaultPlace.name }) : undefined}
-            >
-              {place.children.map((room) => (
-                <Row
-                  key={room.id}
-                  icon={DoorIcon}
-                  title={<bdi>{room.name}</bdi>}
-                  subtitle={t('home.rooms.devices', { count: room.deviceCount })}
-                  to={homePaths.addOrEditRoom({ parentId: place.id, roomId: room.id })}
-                  testId="room-row"
-                />
-              ))}
-            </Section>
-          )}
-          <div className="mt-4">
-            <Link
-              to={homePaths.addRoom(place.id)}
-              data-testid="add-room"
-              className="flex h-12 items-center justify-center gap-2 rounded-full bg-accent-soft font-semibold text-accent-text"
-            >
-              <PlusIcon size={20} />
-              {t('home.rooms.add')}
-            </Link>
-          </div>
-        </>
-      )}
+            <>
+              {place.children.length === 0 ? (
+                <EmptyState icon={DoorIcon} title={t('home.rooms.none')} body={t('home.rooms.noneHint')} />
+              ) : (
+                <Section
+                  hint={defaultPlace ? t('home.rooms.deleteHint', { place: defaultPlace.name }) : undefined}
+                >
+                  {place.children.map((room) => (
+                    <Row
+                      key={room.id}
+                      icon={DoorIcon}
+                      title={<bdi>{room.name}</bdi>}
+                      subtitle={t('home.rooms.devices', { count: room.deviceCount })}
+                      to={homePaths.addOrEditRoom({ parentId: place.id, roomId: room.id })}
+                      testId="room-row"
+                    />
+                  ))}
+                </Section>
+              )}
+              <div className="mt-4">
+                <Link
+                  to={homePaths.addRoom(place.id)}
+                  data-testid="add-room"
+                  className="flex h-12 items-center justify-center gap-2 rounded-full bg-accent-soft font-semibold text-accent-text"
+                >
+                  <PlusIcon size={20} />
+                  {t('home.rooms.add')}
+                </Link>
+              </div>
+            </>
+          )
+        }
+      </QueryView>
     </StackScreen>
   );
 }

@@ -3,10 +3,10 @@ import type { Device } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
-import { ErrorState, LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
+import { StackScreen } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { StaleBadge } from '../../components/StaleBadge.tsx';
 import { useDeviceQuery, useDevicesQuery } from '../../data/devices.ts';
-import { errorText } from '../../data/errors.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues, useLiveSubscription } from '../../data/live.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
@@ -90,27 +90,24 @@ export function DeviceReportsScreen() {
   const query = useDeviceQuery(id);
   // Keep the whole list subscribed, so returning to the dashboard needs no new subscription.
   useLiveSubscription(devices.data);
-  const device = query.data;
   return (
     <StackScreen
       title={t('charts.title')}
       backTo={homePaths.deviceSetting(id)}
       testId="screen-device-reports"
     >
-      {device ? (
-        <>
-          <DeviceSummary device={device} />
-          <HistoryChartCard device={device} />
-          {getProfile(device.deviceProfileId)?.features.includes('power_metering') ? (
-            <EnergyCard device={device} />
-          ) : null}
-          <ReportsCard device={device} />
-        </>
-      ) : query.isError ? (
-        <ErrorState message={errorText(query.error, t)} onRetry={() => void query.refetch()} />
-      ) : (
-        <LoadingBlock />
-      )}
+      <QueryView query={query} keepData>
+        {(device) => (
+          <>
+            <DeviceSummary device={device} />
+            <HistoryChartCard device={device} />
+            {getProfile(device.deviceProfileId)?.features.includes('power_metering') ? (
+              <EnergyCard device={device} />
+            ) : null}
+            <ReportsCard device={device} />
+          </>
+        )}
+      </QueryView>
     </StackScreen>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PrintIcon } from '../../components/charts/chart-ui.tsx';
 import { BackIcon } from '../../components/home-icons.tsx';
-import { Button, ErrorState, LoadingBlock, useBack } from '../../components/home-ui.tsx';
-import { errorText } from '../../data/errors.ts';
+import { Button, useBack } from '../../components/home-ui.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { useReportQuery } from '../../data/telemetry-history.ts';
 import { formatDateTime } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
@@ -46,28 +46,26 @@ export function ReportPrintScreen() {
         </div>
       </div>
       <main className="mx-auto max-w-3xl px-4 py-6 sm:px-8 print:max-w-none print:p-0">
-        {report.data ? (
-          <article className="rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60 sm:p-8 print:rounded-none print:p-0 print:shadow-none print:ring-0">
-            <header className="mb-5 border-b border-line pb-4">
-              <p className="text-[13px] font-semibold tracking-wide text-accent-text uppercase">
-                {t('app.name')}
-              </p>
-              <h1 className="mt-1 text-2xl font-bold">
-                {t('charts.report.heading', { name: report.data.deviceLabel })}
-              </h1>
-              <p className="mt-1 text-[13px] text-muted">
-                {t('charts.report.created', {
-                  time: formatDateTime(Date.parse(report.data.createdAt), i18n.language),
-                })}
-              </p>
-            </header>
-            <ReportView report={report.data} />
-          </article>
-        ) : report.isError ? (
-          <ErrorState message={errorText(report.error, t)} />
-        ) : (
-          <LoadingBlock />
-        )}
+        <QueryView query={report} retry={false} keepData>
+          {(data) => (
+            <article className="rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60 sm:p-8 print:rounded-none print:p-0 print:shadow-none print:ring-0">
+              <header className="mb-5 border-b border-line pb-4">
+                <p className="text-[13px] font-semibold tracking-wide text-accent-text uppercase">
+                  {t('app.name')}
+                </p>
+                <h1 className="mt-1 text-2xl font-bold">
+                  {t('charts.report.heading', { name: data.deviceLabel })}
+                </h1>
+                <p className="mt-1 text-[13px] text-muted">
+                  {t('charts.report.created', {
+                    time: formatDateTime(Date.parse(data.createdAt), i18n.language),
+                  })}
+                </p>
+              </header>
+              <ReportView report={data} />
+            </article>
+          )}
+        </QueryView>
       </main>
     </div>
   );
