@@ -19,6 +19,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const artifacts = resolve(import.meta.dirname, '../artifacts/e2e');
 
@@ -41,6 +42,11 @@ export interface E2eStack {
   deviceOf(profileId: string): string;
   /** An API client logged in as the demo user. */
   demoClient(): Promise<HestiaClient>;
+  /**
+   * A second user through the real sign-up, with the code the operator's outbox printed; returns an
+   * API client logged in as them.
+   */
+  signUp(email: string, password: string, firstName: string): Promise<HestiaClient>;
   /**
    * A browser context in `language` (saved as the app's setting before the first page loads), on a
    * phone viewport, Persian in dark and English in light unless `options` say otherwise.
@@ -123,6 +129,18 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
       let token: string | undefined;
       const client = new HestiaClient({ baseUrl: server.url, getToken: () => token });
       token = (await client.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+      return client;
+    },
+    async signUp(email, password, firstName) {
+      const anon = new HestiaClient({ baseUrl: server.url });
+      await anon.call('register', { body: { username: email, password, firstName } });
+      const sent = () => outbox.find((l) => l.includes(email) && /\b\d{6}\b/.test(l));
+      await expect.poll(sent, { timeout: 5000 }).toBeTruthy();
+      const code = /\b(\d{6})\b/.exec(sent() ?? '')?.[1] as string;
+      await anon.call('registerFinalize', { body: { username: email, code } });
+      let token: string | undefined;
+      const client = new HestiaClient({ baseUrl: server.url, getToken: () => token });
+      token = (await client.login(email, password)).token;
       return client;
     },
     async newContext(language, options = {}) {
