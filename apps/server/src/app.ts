@@ -253,7 +253,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {
       schedule: (job) => schedules.runJob(job),
       action: (job) =>
-        automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId?: string }),
+        automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId?: string }, job.runAt),
       automation: (job) => triggers.runTimed(job),
       weather: (job) => triggers.runWeather(job),
     };

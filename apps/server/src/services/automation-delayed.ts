@@ -6,17 +6,28 @@
 import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository } from '../repositories/automation.repository.ts';
 import type { AutomationRuns, RunAction } from './automation-runs.ts';
+import type { Clock } from './clock.ts';
+import { devicesNotReady, stillWaiting } from './device-readiness.ts';
+import type { TelemetryService } from './telemetry.service.ts';
 
-export function delayedSteps(deps: { repo: AutomationRepository; runs: Pick<AutomationRuns, 'runStep'> }) {
-  const { repo, runs } = deps;
+export function delayedSteps(deps: {
+  repo: AutomationRepository;
+  runs: Pick<AutomationRuns, 'runStep'>;
+  telemetry: TelemetryService;
+  clock: Clock;
+}) {
+  const { repo, runs, telemetry, clock } = deps;
 
   /**
-   * Delayed steps came due (a job): every device's step at that moment (older jobs name one device).
-   * A step another sender may still be writing makes the job try again when its lease ends.
+   * Delayed steps came due at `dueAt` (a job): every device's step at that moment (older jobs name
+   * one device). The devices that are ready get theirs now; a device offline (or just connected)
+   * is waited for like a schedule's (device-readiness.ts), and then written to regardless. A step
+   * another sender may still be writing makes the job try again when its lease ends too.
    */
   return async function runDelayedStep(
     runId: string,
     payload: { atMs: number; deviceId?: string },
+    dueAt: number,
   ): Promise<void> {
     const run = await repo.run(runId);
     if (!run) return;
@@ -27,9 +38,13 @@ export function delayedSteps(deps: { repo: AutomationRepository; runs: Pick<Auto
           .map((a) => a.deviceId),
       ),
     ];
+    const waitFor = stillWaiting(clock, dueAt) ? await devicesNotReady({ telemetry, clock }, devicesAt) : [];
     let busy = false;
-    for (const deviceId of devicesAt)
+    for (const deviceId of devicesAt) {
+      if (waitFor.includes(deviceId)) continue;
       if ((await runs.runStep(run.ownerId, run.id, payload.atMs, deviceId)) === 'busy') busy = true;
+    }
+    if (waitFor.length > 0) throw new RetryLater(`waiting for ${waitFor.join(', ')} to connect`);
     if (busy) throw new RetryLater('a step of this run is still being sent');
   };
 }

@@ -12,10 +12,12 @@ import {
   type Trigger,
   weatherMetadataSchema,
 } from '@hestia/automation';
+import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, AutomationRow, JobRow } from '../repositories/automation.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import type { AutomationService } from './automation.service.ts';
 import type { Clock } from './clock.ts';
+import { devicesNotReady, stillWaiting } from './device-readiness.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 import type { WeatherProvider, WeatherReading } from './weather.service.ts';
 
@@ -132,6 +134,11 @@ export function automationTriggers(deps: {
       if (first) {
         const name = first.conditionType === ConditionType.Timer ? 'Timer' : 'Schedule';
         const occurrence = `${row.id}:timed:${job.runAt}`;
+        if (stillWaiting(clock, job.runAt)) {
+          const targets = [...new Set((row.commands as Array<{ deviceId: string }>).map((c) => c.deviceId))];
+          const offline = await devicesNotReady({ telemetry, clock }, targets);
+          if (offline.length > 0) throw new RetryLater(`waiting for ${offline.join(', ')} to connect`);
+        }
         if (now - job.runAt > DEFAULT_GRACE_MS) {
           await automations.recordSkipped(row, `${name} (missed)`, occurrence, []);
         } else {

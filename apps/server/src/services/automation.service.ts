@@ -279,7 +279,7 @@ export function automationService(deps: {
       await repo.reorder(userId, ids);
     },
     /** Delayed steps came due (an `action` job); see automation-delayed.ts. */
-    runDelayedStep: delayedSteps({ repo, runs: runner }),
+    runDelayedStep: delayedSteps({ repo, runs: runner, telemetry, clock }),
   };
 }
 

@@ -14,15 +14,8 @@ import type { UserRepository } from '../repositories/user.repository.ts';
 import { type AutomationService, INTERRUPTED } from './automation.service.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import { devicesNotReady, stillWaiting } from './device-readiness.ts';
 import type { TelemetryService } from './telemetry.service.ts';
-
-/**
- * An occurrence whose devices are offline waits for them (retried each time its 30 s lease ends), so a
- * restart does not fail what came due before the devices reconnected. A minute before its grace runs
- * out it runs regardless, and the writes to devices still offline are recorded as failed.
- */
-const WAIT_FOR_DEVICES_MS = DEFAULT_GRACE_MS - 60_000;
-const JUST_CONNECTED_MS = 3000;
 
 type Action = { deviceParameterId: string; value: TelemetryValue; params?: unknown };
 
@@ -63,23 +56,13 @@ export function scheduleService(deps: {
 }) {
   const { repo, users, devices, automations, telemetry, clock } = deps;
 
-  /**
-   * The devices an occurrence of `row` writes to that are not connected now, or connected only just:
-   * a device counts as connected from its CONNECT, but hears commands only once it has subscribed,
-   * which after a restart (every device reconnecting at once) can take a moment.
-   */
+  /** The devices an occurrence of `row` writes to that are not ready for it (device-readiness.ts). */
   async function offlineTargets(row: ScheduleRow): Promise<string[]> {
     const scenario = row.scenarioId ? await repo.automation(row.scenarioId) : undefined;
     const ids = row.deviceId
       ? [row.deviceId]
       : [...new Set(((scenario?.commands ?? []) as Array<{ deviceId: string }>).map((c) => c.deviceId))];
-    const latest = await telemetry.latestFor(ids);
-    const now = clock.now();
-    return ids.filter((id) => {
-      const values = latest.get(id);
-      const since = Number(values?.get('lastConnectTime')?.[1] ?? 0);
-      return String(values?.get('active')?.[1]) !== 'true' || now - since < JUST_CONNECTED_MS;
-    });
+    return devicesNotReady({ telemetry, clock }, ids);
   }
 
   async function mine(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<ScheduleRow> {
@@ -269,7 +252,7 @@ export function scheduleService(deps: {
       if (!row?.isActive) return;
       const now = clock.now();
       const occurrence = `${row.id}:${job.runAt}`;
-      if (now - job.runAt <= WAIT_FOR_DEVICES_MS) {
+      if (stillWaiting(clock, job.runAt)) {
         const offline = await offlineTargets(row);
         if (offline.length > 0) throw new RetryLater(`waiting for ${offline.join(', ')} to connect`);
       }
