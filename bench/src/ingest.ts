@@ -86,7 +86,10 @@ async function runStack(
     url: `${server.url.replace('http', 'ws')}/api/ws/plugins/telemetry?token=${token}`,
     // Spread over the whole fleet: the devices publish round robin, so a stall of the server delays
     // a run of consecutive devices, and watching only the first 180 would see one stall in 28.
-    ids: Array.from({ length: WATCHED }, (_, i) => devices[Math.floor((i * DEVICES) / WATCHED)]?.id as string),
+    ids: Array.from(
+      { length: WATCHED },
+      (_, i) => devices[Math.floor((i * DEVICES) / WATCHED)]?.id as string,
+    ),
   });
   await once(watcher, 'ready');
   // Messages the server took in (the gateway's ingest), to tell transport loss from storage loss.
