@@ -16,16 +16,6 @@ afterAll(() => stack?.stop());
 
 const GUEST_PASSWORD = 'Guest-Pass1';
 
-/** A second user, made through the real sign-up API with the code the outbox printed. */
-async function signUp(email: string): Promise<void> {
-  const client = new HestiaClient({ baseUrl: stack.server.url });
-  await client.call('register', { body: { username: email, password: GUEST_PASSWORD, firstName: 'Guest' } });
-  const sent = () => stack.outbox.find((l) => l.includes(email) && /\b\d{6}\b/.test(l));
-  await expect.poll(sent, { timeout: 5000 }).toBeTruthy();
-  const code = /\b(\d{6})\b/.exec(sent() ?? '')?.[1] as string;
-  await client.call('registerFinalize', { body: { username: email, code } });
-}
-
 async function apiAs(email: string, password: string): Promise<HestiaClient> {
   let token: string | undefined;
   const client = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
@@ -62,7 +52,8 @@ describe('places, rooms and sharing, in Chromium', () => {
     'shares a device by link, follows scope change and revoke live, and organises rooms (%s)',
     async (lang) => {
       const guestEmail = `guest-${lang}@hestia.local`;
-      await signUp(guestEmail);
+      // A second user, made through the real sign-up API with the code the outbox printed.
+      await stack.signUp(guestEmail, GUEST_PASSWORD, 'Guest');
 
       // The owner, on a desktop in English, on a phone in Persian.
       const ownerCtx = await stack.newContext(lang, {
