@@ -71,9 +71,11 @@ const broker = await Aedes.createBroker({
     cb(null);
     // Handed to the server here, where the device is already known: no topic matching there.
     const [, kind, requestId] = allowed;
-    const payload = (packet.payload as Buffer).toString('utf8');
-    if (kind) queue(kind === 'telemetry' ? Kind.Telemetry : Kind.Attributes, info.deviceId, '', payload);
-    else if (requestId) queue(Kind.RpcResponse, info.deviceId, requestId, payload);
+    // Decoded only for what the server takes: an attributes request is accepted but not answered
+    // (the server keeps no shared attributes to send back).
+    const text = () => (packet.payload as Buffer).toString('utf8');
+    if (kind) queue(kind === 'telemetry' ? Kind.Telemetry : Kind.Attributes, info.deviceId, '', text());
+    else if (requestId) queue(Kind.RpcResponse, info.deviceId, requestId, text());
   },
   authorizeSubscribe(client, sub, cb) {
     const info = clients.get(client);
