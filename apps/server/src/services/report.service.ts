@@ -7,6 +7,7 @@ import { AppError } from '../errors.ts';
 import type { ReportRow, reportRepository } from '../repositories/report.repository.ts';
 import { samplesInRange, valuesBefore } from '../repositories/telemetry.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
+import { csvText } from './csv.ts';
 import type { DeviceService } from './device.service.ts';
 import { changes, ERROR_KEY, energyByBucket, onTime, type Point, round } from './report-math.ts';
 import type { TelemetryService } from './telemetry.service.ts';
@@ -30,12 +31,8 @@ function toReport(row: ReportRow, deviceLabel: string): Report {
   };
 }
 
-/** A report as CSV: one section per part, RFC 4180 quoting. */
+/** A report as CSV: one section per part, RFC 4180 quoting, formulas made text (csv.ts). */
 export function reportCsv(r: Report): string {
-  const q = (v: unknown) => {
-    const s = String(v ?? '');
-    return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-  };
   const iso = (ts: number) => new Date(ts).toISOString();
   const lines = [
     ['device', r.deviceLabel],
@@ -51,7 +48,7 @@ export function reportCsv(r: Report): string {
       .sort((a, b) => a.ts - b.ts)
       .map((e) => [iso(e.ts), e.kind, e.key, e.value]),
   ];
-  return `${lines.map((l) => l.map(q).join(',')).join('\r\n')}\r\n`;
+  return csvText(lines);
 }
 
 /**
