@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJson } from './json.ts';
 
 /** The spec's enums (section 3); the automation package holds the logic. */
 export const REPEAT_TYPES = { Once: 0, Daily: 1, Weekly: 2, Monthly: 3, Yearly: 4, Timer: 5 } as const;
@@ -9,7 +10,7 @@ const value = z.union([z.number(), z.boolean(), z.string()]);
 export const scheduleActionSchema = z.object({
   deviceParameterId: z.string().min(1).max(64),
   value,
-  params: z.unknown().optional(),
+  params: boundedJson().optional(),
 });
 
 /** Add (no scheduleId) or edit a device schedule. Instants in epoch ms; `time` HH:mm in the user's zone. */
@@ -59,6 +60,7 @@ export const timerBodySchema = z.object({
  * - Location 5: `{latitude, longitude, radius (metres), event: 'enter' | 'leave'}`.
  * - Weather 6: `{key: 'temperature' | 'humidity' | 'windSpeed' | 'condition' (WMO code), latitude?, longitude?}`
  *   compared with `comparisonType` and `value`; without a place, the owner's profile location.
+ * Free-form JSON here (`metadata`, a command's `params`) is bounded by `boundedJson` (json.ts).
  */
 export const conditionBodySchema = z.object({
   conditionType: z.number().int().min(-1).max(6),
@@ -66,13 +68,13 @@ export const conditionBodySchema = z.object({
   deviceParameterId: z.string().nullable().optional(),
   value: value.nullable().optional(),
   comparisonType: z.number().int().min(0).max(5).nullable().optional(),
-  metadata: z.unknown().optional(),
+  metadata: boundedJson().optional(),
 });
 export const commandBodySchema = z.object({
   deviceId: z.string().min(1),
   deviceParameterId: z.string().min(1),
   value: value.nullable().optional(),
-  params: z.unknown().optional(),
+  params: boundedJson().optional(),
   /** Seconds. */
   delay: z.number().int().min(0).max(86_400).default(0),
   order: z.number().int().default(0),

@@ -4,6 +4,7 @@ export * from './automation.ts';
 export * from './device.ts';
 export * from './device-settings.ts';
 export * from './errors.ts';
+export * from './json.ts';
 export * from './mqtt.ts';
 export * from './openapi.ts';
 export * from './report.ts';
