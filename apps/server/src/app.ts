@@ -58,6 +58,7 @@ import {
   localWeatherProvider,
   type WeatherProvider,
 } from './services/weather.service.ts';
+import { type TelemetryPipeline, telemetryPipeline } from './telemetry/pipeline.ts';
 
 export interface HestiaServer {
   app: FastifyInstance;
@@ -72,6 +73,8 @@ export interface HestiaServer {
   gateway: Gateway;
   /** Telemetry in and latest values (tests and benchmarks feed history through it). */
   telemetry: TelemetryService;
+  /** Device messages in: decoded, validated, then ingested (refusal counts for tests). */
+  pipeline: TelemetryPipeline;
   /** The job worker (tests call `tick` after moving the clock). */
   worker: Worker;
   close(): Promise<void>;
@@ -93,6 +96,8 @@ export interface ServerOptions {
    * once, then this is called (`npm start` exits with an error so a supervisor can start it again).
    */
   onFatal?: (err: Error) => void;
+  /** Where log lines go (default: standard output); tests read what was logged. */
+  logStream?: { write(line: string): void };
 }
 
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
@@ -114,6 +119,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         level: config.LOG_LEVEL,
         redact: ['req.headers.authorization', 'body.password', 'body.refreshToken'],
         serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
+        ...(opts.logStream ? { stream: opts.logStream } : {}),
       },
       bodyLimit: 256 * 1024,
       trustProxy: false,
@@ -165,7 +171,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
     }
     closers.push(() => transport.close());
-    const gateway = createGateway({ transport, telemetry, clock });
+    const pipeline = telemetryPipeline({ telemetry, clock, log });
+    const gateway = createGateway({ transport, telemetry, pipeline, clock });
     closers.push(() => gateway.close());
 
     const users = userRepository(db);
@@ -313,6 +320,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       demoSeeded,
       gateway,
       telemetry,
+      pipeline,
       worker,
       close: closeAll,
     };

@@ -22,8 +22,12 @@ export interface Stack {
 }
 
 /** An embedded server on free ports with in-memory PGlite, the demo home and its simulated devices. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  env: Record<string, string> = {},
+  opts: { log?: string[] } = {},
+): Promise<Stack> {
   const outbox: string[] = [];
+  const log = opts.log;
   let offset = 0;
   const server = await createServer(
     loadConfig({
@@ -34,7 +38,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       LOG_LEVEL: 'silent',
       ...env,
     }),
-    { outboxWrite: (line) => outbox.push(line), clock: { now: () => Date.now() + offset } },
+    {
+      outboxWrite: (line) => outbox.push(line),
+      clock: { now: () => Date.now() + offset },
+      ...(log ? { logStream: { write: (line: string) => log.push(line) } } : {}),
+    },
   );
   const devices = await deviceRepository(server.database.db).simulated();
   const fleet = await startFleet({

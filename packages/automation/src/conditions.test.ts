@@ -1,4 +1,4 @@
-import type { TelemetryValue } from '@hestia/contract';
+import type { CommandValue } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type EvaluationContext,
@@ -12,7 +12,7 @@ import type { Condition } from './schemas.ts';
 import { localWeatherProvider } from './weather.ts';
 
 const live =
-  (values: Record<string, TelemetryValue>): TelemetryLookup =>
+  (values: Record<string, CommandValue>): TelemetryLookup =>
   (deviceId, key) =>
     values[`${deviceId}.${key}`];
 const context = (patch: Partial<EvaluationContext> = {}): EvaluationContext => ({
@@ -23,7 +23,7 @@ const context = (patch: Partial<EvaluationContext> = {}): EvaluationContext => (
 const param = (
   deviceParameterId: string,
   comparisonType: ComparisonType,
-  value: TelemetryValue,
+  value: CommandValue,
 ): Condition => ({
   conditionType: ConditionType.DeviceParam,
   deviceId: deviceParameterId === 'mode' ? 'hvac' : 'plug',

@@ -1,17 +1,17 @@
-import type { TelemetryValue } from '@hestia/contract';
+import type { CommandValue } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import type { AnalysedAutomation } from './analysis.ts';
 import { ComparisonType, ConditionType } from './enums.ts';
 import { findLoops } from './loops.ts';
 
-const when = (deviceId: string, key: string, comparisonType: ComparisonType, value: TelemetryValue) => ({
+const when = (deviceId: string, key: string, comparisonType: ComparisonType, value: CommandValue) => ({
   conditionType: ConditionType.DeviceParam,
   deviceId,
   deviceParameterId: key,
   comparisonType,
   value,
 });
-const set = (deviceId: string, key: string, value: TelemetryValue | null) => ({
+const set = (deviceId: string, key: string, value: CommandValue | null) => ({
   deviceId,
   deviceParameterId: key,
   value,

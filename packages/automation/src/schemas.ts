@@ -1,4 +1,4 @@
-import type { TelemetryValue } from '@hestia/contract';
+import type { CommandValue } from '@hestia/contract';
 import { z } from 'zod';
 import { ComparisonType, ConditionCheckType, ConditionType, RepeatType, Weekday } from './enums.ts';
 import { isValidTimeZone } from './zoned-time.ts';
@@ -13,8 +13,11 @@ function valuesOf<T extends Record<string, number>>(values: T) {
     });
 }
 
-/** A live value as the contract carries it; declared here because we import contract types only. */
-export const telemetryValueSchema: z.ZodType<TelemetryValue> = z.union([z.number(), z.boolean(), z.string()]);
+/**
+ * A value a condition compares with or an action writes: a number, a boolean or a string (the
+ * contract's CommandValue; declared here because we import contract types only).
+ */
+export const telemetryValueSchema: z.ZodType<CommandValue> = z.union([z.number(), z.boolean(), z.string()]);
 
 export const repeatTypeSchema = valuesOf(RepeatType);
 export const weekdaySchema = valuesOf(Weekday);

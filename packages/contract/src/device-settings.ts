@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceIdParamsSchema, keyValueSchema, telemetryValueSchema } from './device.ts';
+import { commandValueSchema, deviceIdParamsSchema, keyValueSchema, telemetryValueSchema } from './device.ts';
 
 /** Device setting types (spec section 3). */
 export const DEVICE_SETTING_TYPES = [
@@ -84,7 +84,7 @@ export const keyActionBodySchema = z.discriminatedUnion(
       actionType: z.literal('device'),
       targetDeviceId: uuid('targetDeviceId'),
       key: z.string().min(1).max(64),
-      value: telemetryValueSchema,
+      value: commandValueSchema,
     }),
   ],
   { error: 'actionType must be scenario or device' },
@@ -105,7 +105,7 @@ export const keyActionSchema = z.object({
   /** The target's label, null when it is gone or no longer shared with the owner of this action. */
   targetDeviceLabel: z.string().nullable(),
   key: z.string().nullable(),
-  value: telemetryValueSchema.nullable(),
+  value: commandValueSchema.nullable(),
   /** Position in the device's list (0-based); a press runs its actions in this order. */
   order: z.number(),
   creationTime: z.string(),

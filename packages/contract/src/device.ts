@@ -1,8 +1,26 @@
 import { z } from 'zod';
 
-/** A telemetry value as stored and sent: numbers, booleans and strings keep their JSON type. */
-export const telemetryValueSchema = z.union([z.number(), z.boolean(), z.string()]);
+/** A value the app writes to a device: a number, a boolean or a string. */
+export const commandValueSchema = z.union([z.number(), z.boolean(), z.string()]);
+export type CommandValue = z.infer<typeof commandValueSchema>;
+
+/**
+ * A telemetry or attribute value as stored and sent: numbers, booleans and strings keep their JSON
+ * type; a JSON object or array a device sent (ThingsBoard's JSON data type) stays JSON.
+ */
+export const telemetryValueSchema = z.union([
+  commandValueSchema,
+  z.record(z.string(), z.unknown()),
+  z.array(z.unknown()),
+]);
 export type TelemetryValue = z.infer<typeof telemetryValueSchema>;
+
+/**
+ * A value as ThingsBoard's REST and socket write it when types are not strict: text, with JSON
+ * values written out as JSON.
+ */
+export const valueText = (v: TelemetryValue): string =>
+  typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 export const deviceSchema = z.object({
   id: z.string(),
@@ -35,7 +53,7 @@ export const deviceListQuerySchema = z.object({
 export const deviceIdParamsSchema = z.object({ id: z.string().uuid('Device id must be a UUID') });
 
 /** A write pair as the spec spells it: `{Key, Value}`. */
-export const keyValueSchema = z.object({ Key: z.string().min(1).max(64), Value: telemetryValueSchema });
+export const keyValueSchema = z.object({ Key: z.string().min(1).max(64), Value: commandValueSchema });
 export type KeyValue = z.infer<typeof keyValueSchema>;
 
 /** RPC body: `{method, params}`; `timeout` in ms is optional (default 6000, at most 60000). */

@@ -1,3 +1,4 @@
+import type { TelemetryValue } from '@hestia/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +15,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A telemetry or attribute value in jsonb. Both drivers already parse jsonb; drizzle's own jsonb
+ * column would parse the result again, turning the string "true" into a boolean and the string
+ * '{"x":1}' into an object.
+ */
+const telemetryJson = customType<{ data: TelemetryValue; driverData: TelemetryValue }>({
+  dataType: () => 'jsonb',
+  toDriver: (v) => JSON.stringify(v) as unknown as TelemetryValue,
+  fromDriver: (v) => v,
+});
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -214,7 +226,7 @@ export const tsKv = pgTable(
     deviceId: uuid('device_id').notNull(),
     key: text('key').notNull(),
     ts: bigint('ts', { mode: 'number' }).notNull(),
-    value: jsonb('value').notNull(),
+    value: telemetryJson('value').notNull(),
     /** The value as a number (booleans 1 and 0) for aggregation; null for text. */
     num: doublePrecision('num'),
   },
@@ -230,7 +242,7 @@ export const tsKvLatest = pgTable(
     deviceId: uuid('device_id').notNull(),
     key: text('key').notNull(),
     ts: bigint('ts', { mode: 'number' }).notNull(),
-    value: jsonb('value').notNull(),
+    value: telemetryJson('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );

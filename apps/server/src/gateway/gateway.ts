@@ -1,13 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { deviceTopics, type RpcResult, type TelemetryValue } from '@hestia/contract';
+import { deviceTopics, type RpcResult } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import type { Clock } from '../services/clock.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
+import type { TelemetryPipeline } from '../telemetry/pipeline.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
-
-/** Characters of one telemetry message (64 Ki); longer ones are dropped. */
-const MAX_PAYLOAD = 64 * 1024;
-const MAX_KEYS = 500;
 
 interface Pending {
   resolve: (r: RpcResult) => void;
@@ -15,73 +12,21 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-function isValue(v: unknown): v is TelemetryValue {
-  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
-}
-
-/**
- * ThingsBoard telemetry payloads: `{k: v}`, `{ts, values: {k: v}}`, or an array of either.
- * Nested objects are kept as JSON text; anything else is dropped.
- */
-export function parseTelemetry(
-  payload: string,
-  now: number,
-): Array<{ ts: number; values: Record<string, TelemetryValue> }> {
-  if (payload.length > MAX_PAYLOAD) return [];
-  let body: unknown;
-  try {
-    body = JSON.parse(payload);
-  } catch {
-    return [];
-  }
-  const items = Array.isArray(body) ? body : [body];
-  const out: Array<{ ts: number; values: Record<string, TelemetryValue> }> = [];
-  for (let i = 0; i < items.length && i < MAX_KEYS; i++) {
-    const item: unknown = items[i];
-    if (typeof item !== 'object' || item === null) continue;
-    const rec = item as Record<string, unknown>;
-    const hasTs = typeof rec.ts === 'number' && typeof rec.values === 'object' && rec.values !== null;
-    const source = (hasTs ? rec.values : rec) as Record<string, unknown>;
-    const values: Record<string, TelemetryValue> = {};
-    let n = 0;
-    for (const k in source) {
-      if (n++ >= MAX_KEYS) break;
-      if (k.length > 128) continue;
-      const v = source[k];
-      if (isValue(v)) values[k] = v;
-      else if (typeof v === 'object' && v !== null) values[k] = JSON.stringify(v);
-    }
-    out.push({ ts: hasTs ? (rec.ts as number) : now, values });
-  }
-  return out;
-}
-
 /** Device side of the server: telemetry in, connection state, and RPC out with its answer. */
 export function createGateway(deps: {
   transport: BrokerTransport;
   telemetry: TelemetryService;
+  pipeline: TelemetryPipeline;
   clock: Clock;
 }) {
-  const { transport, telemetry, clock } = deps;
+  const { transport, telemetry, pipeline, clock } = deps;
   const pending = new Map<string, Pending>();
   // Request ids are unique per instance; a random start keeps instances sharing a broker apart.
   let nextId = randomInt(1, 2 ** 40);
 
-  // Server-stamped telemetry gets a time per device that always moves forward: messages that
-  // queued up and are read in the same millisecond stay separate samples instead of colliding on
-  // (device, key, ts) and being dropped as repeats.
-  const lastStamp = new Map<string, number>();
-  function stamp(deviceId: string): number {
-    const now = clock.now();
-    const last = lastStamp.get(deviceId) ?? 0;
-    const ts = now > last ? now : last + 1;
-    lastStamp.set(deviceId, ts);
-    return ts;
-  }
-
   function connection(deviceId: string, connected: boolean): void {
     const ts = clock.now();
-    if (!connected) lastStamp.delete(deviceId);
+    if (!connected) pipeline.forget(deviceId);
     telemetry.ingest(
       deviceId,
       connected ? { active: true, lastConnectTime: ts } : { active: false, lastDisconnectTime: ts },
@@ -94,8 +39,7 @@ export function createGateway(deps: {
     switch (msg.kind) {
       case 'telemetry':
       case 'attributes':
-        for (const { ts, values } of parseTelemetry(msg.payload, stamp(msg.deviceId)))
-          telemetry.ingest(msg.deviceId, values, ts);
+        pipeline.accept(msg.deviceId, msg.payload);
         return;
       case 'status': {
         const text = msg.payload.trim();

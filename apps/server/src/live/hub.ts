@@ -1,4 +1,4 @@
-import type { TelemetryValue, WsData, WsUpdate } from '@hestia/contract';
+import { type TelemetryValue, valueText, type WsData, type WsUpdate } from '@hestia/contract';
 import type { LatestValues } from '../services/telemetry.service.ts';
 import type { LiveBus, TelemetryEvent } from './bus.ts';
 
@@ -20,7 +20,7 @@ export function toWsData(
   const data: WsData = {};
   for (const [key, [ts, value]] of values) {
     if (keys && !keys.has(key)) continue;
-    data[key] = [[ts, String(value)]];
+    data[key] = [[ts, valueText(value)]];
   }
   return data;
 }

@@ -1,4 +1,4 @@
-import type { TelemetryValue } from '@hestia/contract';
+import { type TelemetryValue, valueText } from '@hestia/contract';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/database.ts';
 import { tsKv, tsKvLatest } from '../db/schema.ts';
@@ -78,7 +78,7 @@ export function telemetryRepository(db: Db) {
             ? eq(tsKvLatest.deviceId, deviceIds[0] as string)
             : inArray(tsKvLatest.deviceId, deviceIds),
         );
-      return rows.map((r) => ({ ...r, value: r.value as TelemetryValue }));
+      return rows;
     },
   };
 }
@@ -127,7 +127,7 @@ export async function readSeries(
         .where(and(inRange, eq(tsKv.key, key)))
         .orderBy(q.orderBy === 'ASC' ? asc(tsKv.ts) : desc(tsKv.ts))
         .limit(q.limit);
-      if (rows.length > 0) out[key] = rows.map((r) => ({ ts: r.ts, value: String(r.value) }));
+      if (rows.length > 0) out[key] = rows.map((r) => ({ ts: r.ts, value: valueText(r.value) }));
     }
     return out;
   }
@@ -231,7 +231,7 @@ export async function samplesInRange(
     .where(and(eq(tsKv.deviceId, deviceId), gte(tsKv.ts, startTs), lt(tsKv.ts, endTs)))
     .orderBy(asc(tsKv.ts))
     .limit(max);
-  return rows.map((r) => ({ ...r, value: r.value as TelemetryValue }));
+  return rows;
 }
 
 /** Each key's last value before `ts` (the state when a range begins). */
@@ -249,7 +249,7 @@ export async function valuesBefore(
       .where(and(eq(tsKv.deviceId, deviceId), eq(tsKv.key, key), lt(tsKv.ts, ts)))
       .orderBy(desc(tsKv.ts))
       .limit(1);
-    if (row) out.set(key, row.value as TelemetryValue);
+    if (row) out.set(key, row.value);
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { routes, type TimeseriesQuery } from '@hestia/contract';
+import { routes, type TimeseriesQuery, valueText } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { route } from '../plugins/api.ts';
@@ -30,7 +30,7 @@ export function telemetryRoutes(
     const latest = (await telemetry.latestFor([params.entityId])).get(params.entityId) ?? new Map();
     const out: Record<string, Array<{ ts: number; value: string }>> = {};
     for (const [key, [ts, value]] of latest) {
-      if (!query.keys || query.keys.includes(key)) out[key] = [{ ts, value: String(value) }];
+      if (!query.keys || query.keys.includes(key)) out[key] = [{ ts, value: valueText(value) }];
     }
     return out;
   });

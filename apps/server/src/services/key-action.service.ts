@@ -8,11 +8,11 @@ import {
   pushKeyIndex,
 } from '@hestia/catalog';
 import {
+  type CommandValue,
   type KeyAction,
   type KeyActionBody,
   type KeyLabels,
   MAX_ACTIONS_PER_PRESS,
-  type TelemetryValue,
 } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import type { AutomationRepository } from '../repositories/automation.repository.ts';
@@ -53,7 +53,7 @@ export function keyActionService(deps: {
       targetDeviceId: r.targetDeviceId,
       targetDeviceLabel: r.targetDeviceId ? (names.devices.get(r.targetDeviceId) ?? null) : null,
       key: r.key,
-      value: (r.value as TelemetryValue | null) ?? null,
+      value: (r.value as CommandValue | null) ?? null,
       order: i,
       creationTime: r.createdAt.toISOString(),
     }));
@@ -92,11 +92,11 @@ export function keyActionService(deps: {
     if (target.access === 'view') throw new AppError('VIEW_ONLY');
     const targetProfile = getProfile(target.row.profileId);
     if (!targetProfile) throw new AppError('VALIDATION', 'This device model is not known to the server');
-    let value: TelemetryValue;
+    let value: CommandValue;
     try {
       // The target model's catalogue decides whether the key is writable and the value allowed.
       const [pair] = buildWrite(targetProfile, [{ Key: body.key, Value: body.value }]);
-      value = (pair?.Value ?? body.value) as TelemetryValue;
+      value = (pair?.Value ?? body.value) as CommandValue;
     } catch (err) {
       if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
       throw err;
@@ -140,7 +140,7 @@ export function keyActionService(deps: {
           await devices.rpc(
             row.ownerId,
             row.targetDeviceId,
-            { method: 'write', params: [{ Key: row.key, Value: row.value as TelemetryValue }] },
+            { method: 'write', params: [{ Key: row.key, Value: row.value as CommandValue }] },
             true,
           );
       } catch (err) {
@@ -158,7 +158,7 @@ export function keyActionService(deps: {
     const presses: Array<[number, 'tap' | 'hold']> = [];
     for (const key in values) {
       const index = pushKeyIndex(key);
-      const press = index === undefined ? undefined : pressTypeOf(values[key] as TelemetryValue);
+      const press = index === undefined ? undefined : pressTypeOf(values[key] as CommandValue);
       if (index !== undefined && press) presses.push([index, press]);
     }
     if (presses.length === 0) return;

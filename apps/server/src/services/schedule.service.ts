@@ -6,7 +6,7 @@ import {
   validateSchedule,
 } from '@hestia/automation';
 import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
-import type { Schedule, TelemetryValue } from '@hestia/contract';
+import type { CommandValue, Schedule } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../repositories/automation.repository.ts';
@@ -17,7 +17,7 @@ import type { DeviceService } from './device.service.ts';
 import { devicesNotReady, stillWaiting } from './device-readiness.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
-type Action = { deviceParameterId: string; value: TelemetryValue; params?: unknown };
+type Action = { deviceParameterId: string; value: CommandValue; params?: unknown };
 
 export function toSchedule(r: ScheduleRow): Schedule {
   const rec = r.recurrence as Recurrence;

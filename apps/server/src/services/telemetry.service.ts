@@ -11,6 +11,61 @@ const FLUSH_ROWS = 5000;
 const LATEST_MS = 1000;
 /** Messages of history kept in memory while the database refuses writes (the oldest go first). */
 const MAX_PENDING = 200_000;
+/** Longest wait between retries while the database is away. */
+const MAX_RETRY_MS = 5000;
+
+/**
+ * SQLSTATE classes that say the rows themselves are wrong (22 data exception, 23 integrity
+ * constraint, 54 program limit exceeded): the same rows would fail on every retry.
+ */
+const DATA_ERROR = /^(22|23|54)/;
+
+/** The database's error code, looking through drizzle's wrapper. */
+function sqlState(err: unknown): string | undefined {
+  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+const isDataError = (err: unknown): boolean => DATA_ERROR.test(sqlState(err) ?? '');
+
+/** What is logged of a database error: its code and the database's message, never the statement or its values. */
+function errorSummary(err: unknown): { code?: string; message: string } {
+  let e = err;
+  while (e && typeof e === 'object' && (e as { cause?: unknown }).cause) e = (e as { cause: unknown }).cause;
+  const message = e instanceof Error ? e.message : String(e);
+  return { code: sqlState(err), message: message.slice(0, 200) };
+}
+
+/** Halves `items` until the parts `write` refuses with a data error are single items. */
+async function isolate<T>(
+  items: T[],
+  write: (part: T[]) => Promise<void>,
+): Promise<{ dropped: T[]; err?: unknown }> {
+  if (items.length === 0) return { dropped: [] };
+  if (items.length > 1) {
+    const mid = items.length >> 1;
+    const a = await isolateOrWrite(items.slice(0, mid), write);
+    const b = await isolateOrWrite(items.slice(mid), write);
+    return { dropped: [...a.dropped, ...b.dropped], err: a.err ?? b.err };
+  }
+  return isolateOrWrite(items, write);
+}
+
+async function isolateOrWrite<T>(
+  items: T[],
+  write: (part: T[]) => Promise<void>,
+): Promise<{ dropped: T[]; err?: unknown }> {
+  try {
+    await write(items);
+    return { dropped: [] };
+  } catch (err) {
+    if (!isDataError(err)) throw err;
+    return items.length === 1 ? { dropped: items, err } : isolate(items, write);
+  }
+}
 
 /**
  * Device telemetry: every event goes out on the bus, into the latest-value cache, and into history
@@ -20,7 +75,7 @@ export function telemetryService(deps: {
   repo: TelemetryRepository;
   bus: LiveBus;
   clock: Clock;
-  log: { error(obj: unknown, msg: string): void };
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }) {
   const { repo, bus, clock, log } = deps;
   const latest = new Map<string, LatestValues>();
@@ -30,6 +85,10 @@ export function telemetryService(deps: {
   let pendingRows = 0;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
+  let retryMs = FLUSH_MS;
+  const outage = { since: 0, loggedAt: 0 };
+  /** Counts since start: what the database refused and what was dropped for it. */
+  const metrics = { failedBatches: 0, droppedMessages: 0, droppedLatest: 0 };
 
   function merge(deviceId: string, ts: number, values: Record<string, TelemetryValue>): void {
     let m = latest.get(deviceId);
@@ -98,16 +157,71 @@ export function telemetryService(deps: {
     if (latestDue) latestWrittenAt = performance.now();
     if (batch.length > 0 || latestBatch.length > 0)
       flushing = flushing.then(() =>
-        repo.writeBatch(batch, latestBatch).catch((err: unknown) => {
-          log.error({ err, messages: batch.length }, 'telemetry batch write failed; will retry');
-          pending = batch.concat(pending).slice(-MAX_PENDING);
-          pendingRows = pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
-          for (const s of latestBatch) markDirty(s.deviceId, [s.key]);
-          schedule();
-        }),
+        writeIsolating(batch, latestBatch).then(
+          () => {
+            if (outage.since) {
+              log.warn({ waited: Date.now() - outage.since }, 'telemetry writes resumed');
+              outage.since = 0;
+            }
+            retryMs = FLUSH_MS;
+          },
+          (err: unknown) => {
+            // The database is not taking writes (not a fault of these rows): keep them and retry,
+            // later each time, saying so once a minute rather than on every attempt.
+            const now = Date.now();
+            if (!outage.since) outage.since = now;
+            if (now - outage.loggedAt >= 60_000) {
+              outage.loggedAt = now;
+              log.error(
+                { err: errorSummary(err), messages: batch.length },
+                'telemetry writes failing; will retry',
+              );
+            }
+            pending = batch.concat(pending);
+            if (pending.length > MAX_PENDING) {
+              const lost = pending.length - MAX_PENDING;
+              metrics.droppedMessages += lost;
+              pending = pending.slice(lost);
+            }
+            pendingRows = pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
+            for (const s of latestBatch) markDirty(s.deviceId, [s.key]);
+            retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+            if (!timer) timer = setTimeout(() => void write(false), retryMs);
+          },
+        ),
       );
     if (dirty.size > 0) schedule();
     return flushing;
+  }
+
+  /**
+   * Writes a batch; when the database refuses some of its rows (a data error, which no retry can
+   * cure), the batch is halved until the refused messages are found, and only they are dropped,
+   * with one log line and a count. Any other error (the database is away) is thrown for a retry.
+   */
+  async function writeIsolating(batch: Reading[], latestBatch: Sample[]): Promise<void> {
+    try {
+      await repo.writeBatch(batch, latestBatch);
+      return;
+    } catch (err) {
+      if (!isDataError(err)) throw err;
+    }
+    const history = await isolate(batch, (part) => repo.writeBatch(part, []));
+    const latestRows = await isolate(latestBatch, (part) => repo.writeBatch([], part));
+    metrics.failedBatches += 1;
+    metrics.droppedMessages += history.dropped.length;
+    metrics.droppedLatest += latestRows.dropped.length;
+    log.error(
+      {
+        err: errorSummary(history.err ?? latestRows.err),
+        dropped: history.dropped.length + latestRows.dropped.length,
+        devices: [...new Set([...history.dropped, ...latestRows.dropped].map((r) => r.deviceId))].slice(
+          0,
+          10,
+        ),
+      },
+      'telemetry the database refused was dropped',
+    );
   }
 
   function flush(): Promise<void> {
@@ -170,6 +284,9 @@ export function telemetryService(deps: {
     },
 
     flush,
+
+    /** Counts of refused writes and dropped telemetry since start. */
+    metrics: () => ({ ...metrics }),
 
     async close(): Promise<void> {
       unsubscribe();

@@ -47,6 +47,7 @@ const ruleValues = (values: Readonly<Record<string, TelemetryValue>>): Record<st
     Object.entries(values).map(([k, v]) => {
       if (typeof v === 'number') return [k, v];
       if (typeof v === 'boolean') return [k, Number(v)];
+      if (typeof v === 'object') return [k, JSON.stringify(v)];
       const n = Number(v);
       return [k, v !== '' && Number.isFinite(n) ? n : v];
     }),
