@@ -17,7 +17,7 @@ import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
-import { installErrorHandling } from './plugins/api.ts';
+import { errSerializer, installErrorHandling } from './plugins/api.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
 import { automationRepository, type JobRow } from './repositories/automation.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
@@ -51,6 +51,7 @@ import { keyActionService } from './services/key-action.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
 import { reportService } from './services/report.service.ts';
 import { scheduleService } from './services/schedule.service.ts';
+import { attemptStore, guessLimits } from './services/rate-limiter.ts';
 import { shareService } from './services/share.service.ts';
 import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
 import {
@@ -118,7 +119,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       logger: {
         level: config.LOG_LEVEL,
         redact: ['req.headers.authorization', 'body.password', 'body.refreshToken'],
-        serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }) },
+        serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }), err: errSerializer },
         ...(opts.logStream ? { stream: opts.logStream } : {}),
       },
       bodyLimit: 256 * 1024,
@@ -184,9 +185,11 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : outbox,
       config.SMS_HTTP_URL ? httpSmsSender(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN) : outbox,
     );
-    const codes = codesService({ users, sender, secret, clock });
-    const auth = authService({ users, codes, secret, clock, bus });
-    const accounts = accountService({ users, codes, auth, log });
+    // Guess and send limits, counted in the database so every instance shares them (decision 017).
+    const limits = guessLimits(attemptStore(db, clock));
+    const codes = codesService({ users, sender, secret, clock, limits });
+    const auth = authService({ users, codes, secret, clock, bus, limits });
+    const accounts = accountService({ users, codes, auth, clock, limits, log });
     const assetsRepo = assetRepository(db);
     const sharesRepo = shareRepository(db);
     const devices = deviceService({
@@ -199,7 +202,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       clock,
     });
     const assets = assetService({ assets: assetsRepo, devices });
-    const shares = shareService({ shares: sharesRepo, devices, bus, clock });
+    const shares = shareService({ shares: sharesRepo, devices, bus, clock, limits });
     const hub = createHub(bus);
     closers.push(() => hub.close());
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords.ts';
 
 /** Persian and Arabic-Indic digits are accepted wherever digits are typed (spec section 5). */
 export function latinDigits(s: string): string {
@@ -21,6 +22,7 @@ export const messages = {
   weakPassword:
     'The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit.',
   emptyPassword: 'Password cannot be empty',
+  commonPassword: 'This password is too common and easy to guess. Choose another one.',
   taken: 'An account with this email or mobile number already exists.',
 } as const;
 
@@ -37,12 +39,16 @@ export function normaliseUsername(raw: string): { kind: 'email' | 'mobile'; valu
   return MOBILE_RE.test(m) ? { kind: 'mobile', value: m } : null;
 }
 
-/** At least 8 characters with upper case, lower case and a digit (docs/decisions/006). */
+/**
+ * At least 8 characters with upper case, lower case and a digit (docs/decisions/006), and not one of
+ * the common choices (docs/decisions/017).
+ */
 export function passwordProblem(password: string): string | null {
   if (password.length === 0) return messages.emptyPassword;
   if (password.length < 8 || password.length > 128) return messages.weakPassword;
   if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(latinDigits(password)))
     return messages.weakPassword;
+  if (isCommonPassword(password)) return messages.commonPassword;
   return null;
 }
 
@@ -96,7 +102,18 @@ export const registerBodySchema = z.object({
   /** ISO country of a mobile number (for display; the number itself carries its code). */
   country: z.string().trim().length(2).optional(),
 });
-export const registerFinalizeBodySchema = z.object({ username, code });
+/**
+ * The code proves control of the address. The app also sends the password (and names) typed on this
+ * device: the account takes them, so a stranger's earlier sign-up for the address cannot choose them
+ * (docs/decisions/017). Without them the sign-up's own are used.
+ */
+export const registerFinalizeBodySchema = z.object({
+  username,
+  code,
+  password: newPassword.optional(),
+  firstName: z.string().trim().max(64).optional(),
+  lastName: z.string().trim().max(64).optional(),
+});
 export const refreshBodySchema = z.object({
   token: z.string().max(4096).optional(),
   refreshToken: z.string().min(1).max(256),

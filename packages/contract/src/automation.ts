@@ -64,14 +64,14 @@ export const timerBodySchema = z.object({
  */
 export const conditionBodySchema = z.object({
   conditionType: z.number().int().min(-1).max(6),
-  deviceId: z.string().nullable().optional(),
+  deviceId: uuid('deviceId').nullable().optional(),
   deviceParameterId: z.string().nullable().optional(),
   value: value.nullable().optional(),
   comparisonType: z.number().int().min(0).max(5).nullable().optional(),
   metadata: boundedJson().optional(),
 });
 export const commandBodySchema = z.object({
-  deviceId: z.string().min(1),
+  deviceId: uuid('deviceId'),
   deviceParameterId: z.string().min(1),
   value: value.nullable().optional(),
   params: boundedJson().optional(),

@@ -1,5 +1,6 @@
 export * from './asset.ts';
 export * from './auth.ts';
+export * from './common-passwords.ts';
 export * from './automation.ts';
 export * from './device.ts';
 export * from './device-settings.ts';

@@ -107,6 +107,20 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_target_idx').on(t.purpose, t.target)],
 );
 
+/**
+ * Guess and send limits (docs/decisions/017): one row per limited key, counting attempts in a fixed
+ * window that ends at `resetAt`. Taken atomically before the work, so parallel requests each count.
+ */
+export const attemptCounters = pgTable(
+  'attempt_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('attempt_counters_reset_idx').on(t.resetAt)],
+);
+
 /** A place (parentId null) or a room (parentId is its place). */
 export const assets = pgTable(
   'assets',

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../errors.ts';
 import type { AuthService, Principal } from '../services/auth.service.ts';
+import { RateLimitedError } from '../services/rate-limiter.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +31,106 @@ function zodMessage(error: z.ZodError): string {
   return where ? `${where}: ${issue.message}` : issue.message;
 }
 
+/** A lone surrogate: half of a character, which no UTF-8 column can hold. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text with a NUL character or a lone surrogate, which the database refuses. */
+const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s);
+
+/** The path of the first string (or object key) in `value` that holds unstorable text. */
+export function unstorableAt(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return unstorable(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (unstorable(k)) return [...path, '?'];
+    const found = unstorableAt(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** An error from the database itself: a SQLSTATE code and the server's report fields. */
+function isDatabaseError(e: unknown): e is Error & { code: string; constraint?: unknown; routine?: unknown } {
+  const x = e as { code?: unknown; severity?: unknown; routine?: unknown };
+  return (
+    e instanceof Error &&
+    typeof x.code === 'string' &&
+    /^[0-9A-Z]{5}$/.test(x.code) &&
+    (x.severity !== undefined || x.routine !== undefined)
+  );
+}
+
+/** Only the `at …` lines of a stack: its first line repeats the message. */
+const framesOf = (stack: string | undefined) =>
+  (stack ?? '')
+    .split('\n')
+    .filter((l) => /^\s+at /.test(l))
+    .join('\n');
+
+/**
+ * What the log may keep of an error. A failed SQL statement's error (drizzle's) carries the
+ * statement's parameters, in `params` and in its message, and the database's own message and detail
+ * may quote them too ("invalid input syntax …: "<value>"", "Key (email)=(…)"); those may be password
+ * hashes, code HMACs or addresses. Only the statement, the SQLSTATE code, the constraint and the
+ * stack frames are kept.
+ */
+export function loggableError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const e = err as Error & { query?: unknown; params?: unknown; cause?: unknown };
+  const wrapped = e.params !== undefined || e.query !== undefined;
+  if (!wrapped && !isDatabaseError(err)) return err;
+  const db = isDatabaseError(e.cause) ? e.cause : isDatabaseError(err) ? err : undefined;
+  return {
+    type: db?.name ?? e.name,
+    message: `database statement failed${db ? ` (SQLSTATE ${db.code})` : ''}`,
+    ...(typeof e.query === 'string' ? { query: e.query } : {}),
+    ...(db ? { code: db.code } : {}),
+    ...(typeof db?.constraint === 'string' ? { constraint: db.constraint } : {}),
+    stack: framesOf((e.cause instanceof Error ? e.cause : e).stack),
+  };
+}
+
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/** The logger's `err` serializer: errors as type, message, stack and code, never a statement's parameters. */
+export function errSerializer(err: unknown, depth = 0): SerializedError {
+  const safe = loggableError(err);
+  if (!(safe instanceof Error)) {
+    if (safe && typeof safe === 'object' && 'type' in safe) return safe as SerializedError;
+    return { type: typeof safe, message: String(safe), stack: '' };
+  }
+  const e = safe as Error & { code?: unknown; statusCode?: unknown; cause?: unknown };
+  return {
+    type: e.name,
+    message: e.message,
+    stack: e.stack ?? '',
+    ...(e.code !== undefined ? { code: e.code } : {}),
+    ...(e.statusCode !== undefined ? { statusCode: e.statusCode } : {}),
+    ...(e.cause !== undefined && depth < 5 ? { cause: errSerializer(e.cause, depth + 1) } : {}),
+  };
+}
+
 /** Wrapper on every answer, errors included; never a stack trace to the client. */
 export function installErrorHandling(app: FastifyInstance, opts: { serveShell: boolean }): void {
+  // Text with NUL characters or lone surrogates is a 400 on every route, in one place, before any
+  // handler runs (the database refuses it, and its error would otherwise be a 500).
+  app.addHook('preHandler', async (req) => {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
+      const at = unstorableAt(value);
+      if (at)
+        throw new AppError(
+          'VALIDATION',
+          `${at.length > 0 ? at.join('.') : part}: Text may not contain NUL characters or unpaired surrogates.`,
+        );
+    }
+  });
   app.setErrorHandler((err: unknown, req, reply) => {
+    if (err instanceof RateLimitedError)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
     if (err instanceof AppError) return sendError(reply, err.code, err.message);
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413) return reply.status(413).send(fail('The request is too large.', 413));
@@ -45,7 +143,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { serveShell: b
         .status(400)
         .send(fail(e.code?.startsWith('FST_ERR_CTP') ? message : errorCatalog.VALIDATION.message, 400));
     }
-    req.log.error({ err }, 'unhandled error');
+    req.log.error({ err: loggableError(err) }, 'unhandled error');
     return sendError(reply, 'INTERNAL');
   });
   app.setNotFoundHandler((req, reply) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, spentRefreshTokens, users, verificationCodes } from '../db/schema.ts';
 
@@ -161,13 +161,41 @@ export function userRepository(db: Db) {
         .limit(1);
       return row;
     },
-    async countCodeAttempt(id: string): Promise<number> {
+    /**
+     * Take one attempt on the newest live code for (purpose, target), atomically: the row comes back
+     * (attempts counted) only while it had fewer than `max`, so parallel guesses each count.
+     */
+    async takeCodeAttempt(
+      purpose: CodePurpose,
+      target: string,
+      now: Date,
+      max: number,
+    ): Promise<CodeRow | undefined> {
+      const newest = db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.target, target),
+            isNull(verificationCodes.consumedAt),
+            gt(verificationCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1);
       const [row] = await db
         .update(verificationCodes)
         .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, id))
-        .returning({ attempts: verificationCodes.attempts });
-      return row?.attempts ?? 0;
+        .where(
+          and(
+            inArray(verificationCodes.id, newest),
+            lt(verificationCodes.attempts, max),
+            isNull(verificationCodes.consumedAt),
+          ),
+        )
+        .returning();
+      return row;
     },
     /** Use a code once: false when it was already used (a race lost). */
     async consumeCode(id: string, tx: Db = db): Promise<boolean> {
@@ -177,13 +205,6 @@ export function userRepository(db: Db) {
         .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
         .returning({ id: verificationCodes.id });
       return rows.length === 1;
-    },
-    async codesSentSince(target: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, since)));
-      return row?.n ?? 0;
     },
   };
 }

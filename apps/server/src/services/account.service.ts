@@ -9,7 +9,9 @@ import {
   type RequestMeta,
   verifyPassword,
 } from './auth.service.ts';
+import type { Clock } from './clock.ts';
 import type { CodesService } from './codes.service.ts';
+import { type GuessLimits, requesterOf, reserveAll } from './rate-limiter.ts';
 
 type Lang = { language: string };
 
@@ -34,11 +36,26 @@ export function toProfile(u: UserRow): Profile {
   };
 }
 
+/**
+ * A sign-up waiting for its code. It keeps its first password and names until it expires or the
+ * address's owner confirms: a later sign-up for the same address cannot replace them (pre-hijack).
+ * `contested` says a later sign-up typed another password; confirming it then needs the password
+ * typed on the confirming device (decision 017).
+ */
 interface PendingAccount {
   passwordHash: string;
   firstName: string;
   lastName: string;
+  contested?: boolean;
 }
+
+function pendingOf(payload: unknown): PendingAccount | undefined {
+  const p = payload as Partial<PendingAccount> | null;
+  return p && typeof p.passwordHash === 'string' ? (p as PendingAccount) : undefined;
+}
+
+export const SIGNUPS_LIMITED = 'Too many sign-ups from your network. Try again in an hour.';
+export const CONFIRM_WITH_PASSWORD = 'Enter the password you chose to finish signing up.';
 
 /** Sign-up, one-time codes, password recovery and change, and the profile. */
 /** Told when a user's phone reports a new position (Location conditions, decision 012). */
@@ -52,9 +69,11 @@ export function accountService(deps: {
   users: UserRepository;
   codes: CodesService;
   auth: AuthService;
+  clock: Clock;
+  limits: GuessLimits;
   log?: { error(obj: unknown, msg: string): void };
 }) {
-  const { users, codes, auth } = deps;
+  const { users, codes, auth, clock, limits } = deps;
   const locationListeners: LocationListener[] = [];
 
   return {
@@ -62,42 +81,89 @@ export function accountService(deps: {
       locationListeners.push(listener);
     },
 
-    /** Nothing is created until the code is confirmed: the account waits with the code. */
+    /**
+     * Nothing is created until the code is confirmed: the account waits with the code. A sign-up for
+     * an address already pending keeps the first one's password and names and sends a new code; the
+     * answer is the same as to a first sign-up.
+     */
     async register(
       body: { username: string; password: string; firstName?: string; lastName?: string },
-      meta: Lang,
+      meta: RequestMeta & Lang,
     ) {
       const t = target(body.username);
+      const who = requesterOf(meta.ip);
+      await reserveAll([
+        [limits.signupRequester, who, SIGNUPS_LIMITED],
+        [limits.signupAll, 'all'],
+      ]);
       if (await users.findByUsername(t.value)) throw new AppError('CONFLICT', messages.taken);
-      const payload: PendingAccount = {
-        passwordHash: await hashPassword(body.password),
-        firstName: body.firstName ?? '',
-        lastName: body.lastName ?? '',
-      };
-      return codes.issue({ purpose: 'register', target: t, payload, language: meta.language, deliver: true });
+      const live = await users.liveCode('register', t.value, new Date(clock.now()));
+      const first = pendingOf(live?.payload);
+      // One argon2 computation either way, so the time taken does not tell a pending address either.
+      const payload: PendingAccount = first
+        ? {
+            ...first,
+            contested: first.contested === true || !(await verifyPassword(first.passwordHash, body.password)),
+          }
+        : {
+            passwordHash: await hashPassword(body.password),
+            firstName: body.firstName ?? '',
+            lastName: body.lastName ?? '',
+          };
+      return codes.issue({
+        purpose: 'register',
+        target: t,
+        payload,
+        language: meta.language,
+        deliver: true,
+        ip: meta.ip,
+      });
     },
 
-    async registerFinalize(body: { username: string; code: string }, meta: RequestMeta) {
+    /**
+     * The code proves control of the address. The account takes the password (and names) typed on the
+     * confirming device when the app sends them, else the pending sign-up's first ones; when a later
+     * sign-up typed another password, the password must be sent.
+     */
+    async registerFinalize(
+      body: { username: string; code: string; password?: string; firstName?: string; lastName?: string },
+      meta: RequestMeta,
+    ) {
       const t = target(body.username);
       const row = await codes.check('register', t.value, body.code, meta.ip);
       if (await users.findByUsername(t.value)) throw new AppError('CONFLICT', messages.taken);
+      const p = pendingOf(row.payload);
+      if (!p) throw new AppError('VALIDATION', messages.badCode);
+      if (p.contested && body.password === undefined) throw new AppError('VALIDATION', CONFIRM_WITH_PASSWORD);
+      const passwordHash =
+        body.password === undefined || (await verifyPassword(p.passwordHash, body.password))
+          ? p.passwordHash
+          : await hashPassword(body.password);
       if (!(await users.consumeCode(row.id))) throw new AppError('VALIDATION', messages.badCode);
-      const p = row.payload as PendingAccount;
       const user = await users.create({
         email: t.kind === 'email' ? t.value : null,
         mobile: t.kind === 'mobile' ? t.value : null,
-        passwordHash: p.passwordHash,
-        firstName: p.firstName,
-        lastName: p.lastName,
+        passwordHash,
+        // Names typed on the confirming device win; a contested sign-up's first names may be a stranger's.
+        firstName: body.firstName ?? (p.contested ? '' : p.firstName),
+        lastName: body.lastName ?? (p.contested ? '' : p.lastName),
       });
       return auth.issue(user, meta);
     },
 
-    /** A login or recovery code; an unknown account gets the same answer and no code. */
-    async sendCode(purpose: 'login' | 'reset', username: string, meta: Lang) {
+    /**
+     * A login or recovery code. The send is limited before the account is looked up, and an unknown
+     * account gets the same answer and no code, so neither the answer nor a limit tells them apart.
+     */
+    async sendCode(purpose: 'login' | 'reset', username: string, meta: RequestMeta & Lang) {
       const t = target(username);
-      const user = await users.findByUsername(t.value);
-      return codes.issue({ purpose, target: t, language: meta.language, deliver: user?.status === 'active' });
+      return codes.issue({
+        purpose,
+        target: t,
+        language: meta.language,
+        ip: meta.ip,
+        deliver: async () => (await users.findByUsername(t.value))?.status === 'active',
+      });
     },
 
     async checkRecoveryCode(body: { username: string; code: string }, meta: RequestMeta): Promise<void> {
@@ -122,17 +188,25 @@ export function accountService(deps: {
       principal: Principal,
       body: { currentPassword: string; newPassword: string },
     ): Promise<void> {
+      // Wrong current passwords are limited per user, taken before the hash is verified.
+      await reserveAll([[limits.changePassword, principal.userId]]);
       const user = await users.get(principal.userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw new AppError('VALIDATION', 'The current password is incorrect.');
       }
+      await limits.changePassword.reset(principal.userId);
       if (body.currentPassword === body.newPassword) throw new AppError('VALIDATION', messages.samePassword);
       await users.update(user.id, { passwordHash: await hashPassword(body.newPassword) });
       await auth.endOtherSessions(user.id, principal.sessionId);
     },
 
     /** Step one of an email or phone change: a code goes to the new address. */
-    async requestChange(principal: Principal, kind: 'email' | 'mobile', value: string, meta: Lang) {
+    async requestChange(
+      principal: Principal,
+      kind: 'email' | 'mobile',
+      value: string,
+      meta: RequestMeta & Lang,
+    ) {
       const t = target(value);
       if (t.kind !== kind)
         throw new AppError('VALIDATION', kind === 'email' ? messages.badEmail : messages.badMobile);
@@ -145,6 +219,7 @@ export function accountService(deps: {
         payload: { userId: principal.userId },
         language: meta.language,
         deliver: true,
+        ip: meta.ip,
       });
     },
 

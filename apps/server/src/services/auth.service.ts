@@ -13,7 +13,7 @@ import type { LiveBus } from '../live/bus.ts';
 import type { SessionRow, UserRepository, UserRow } from '../repositories/user.repository.ts';
 import type { Clock } from './clock.ts';
 import type { CodesService } from './codes.service.ts';
-import { FailureLimiter } from './rate-limiter.ts';
+import { type GuessLimits, requesterOf, reserveAll } from './rate-limiter.ts';
 import { TtlCache } from './ttl-cache.ts';
 
 /** OWASP's argon2id minimum: 19 MiB, two passes, one lane. 2 is Argon2id in @node-rs/argon2's const enum. */
@@ -75,11 +75,9 @@ export function authService(deps: {
   secret: Uint8Array;
   clock: Clock;
   bus: LiveBus;
+  limits: GuessLimits;
 }) {
-  const { users, codes, secret, clock, bus } = deps;
-  // Per account and address, so a stranger cannot lock a user out from elsewhere; per address, for sprays.
-  const perAccount = new FailureLimiter(10, 15 * 60_000, clock);
-  const perAddress = new FailureLimiter(100, 60 * 60_000, clock);
+  const { users, codes, secret, clock, bus, limits } = deps;
   // A hash to verify against when the user does not exist, so timing does not tell.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
   // Live sessions, so a request does not cost a database read. Ended sessions leave it at once (bus).
@@ -130,17 +128,20 @@ export function authService(deps: {
         if (!user || !(await users.consumeCode(row.id))) throw new AppError('VALIDATION', messages.badCode);
         return issue(user, meta);
       }
-      const accountKey = `${target.value}|${meta.ip}`;
-      if (perAccount.retryAfter(accountKey) > 0 || perAddress.retryAfter(meta.ip) > 0)
-        throw new AppError('RATE_LIMITED');
+      // The attempt is taken before the user is read or the hash verified, so parallel guesses each
+      // count: per account and requester (a stranger elsewhere cannot lock the owner out), per requester.
+      const who = requesterOf(meta.ip);
+      const accountKey = `${target.value}|${who}`;
+      const taken = await reserveAll([
+        [limits.loginAccount, accountKey],
+        [limits.loginRequester, who],
+      ]);
       const user = await users.findByUsername(target.value);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password ?? '');
-      if (!user || !valid) {
-        perAccount.fail(accountKey);
-        perAddress.fail(meta.ip);
-        throw new AppError('BAD_CREDENTIALS');
-      }
-      perAccount.reset(accountKey);
+      if (!user || !valid) throw new AppError('BAD_CREDENTIALS');
+      // A right password costs nothing and clears the account's failures from this requester.
+      await taken.refund();
+      await limits.loginAccount.reset(accountKey);
       return issue(user, meta);
     },
 

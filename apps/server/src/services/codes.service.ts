@@ -4,12 +4,11 @@ import { AppError } from '../errors.ts';
 import type { CodePurpose, CodeRow, UserRepository } from '../repositories/user.repository.ts';
 import type { Clock } from './clock.ts';
 import type { CodeSender } from './notifier.ts';
-import { FailureLimiter } from './rate-limiter.ts';
+import { type GuessLimits, requesterOf, reserveAll } from './rate-limiter.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS_PER_CODE = 5;
 const RESEND_AFTER_S = 60;
-const SENDS_PER_TARGET_PER_HOUR = 5;
 
 export type Target = { kind: 'email' | 'mobile'; value: string };
 
@@ -22,20 +21,22 @@ export function mask(t: Target): string {
   return `${t.value.slice(0, 3)}${'*'.repeat(Math.max(0, t.value.length - 5))}${t.value.slice(-2)}`;
 }
 
+/** The one answer to a refused send, for known and unknown addresses alike (no account probing). */
+export const TOO_MANY_CODES = 'Too many codes were sent to this address. Try again in an hour.';
+
 /**
- * One-time codes: six digits from the CSPRNG, kept only as an HMAC, single use, 10 minutes,
- * five attempts each, five sends an hour per address, and at most 100 wrong codes an hour per account.
+ * One-time codes: six digits from the CSPRNG, kept only as an HMAC, single use, 10 minutes, five
+ * attempts each. Sends and guesses are limited before any work (decision 017): sends per address and
+ * requester, per address, per requester; wrong codes per address and per requester.
  */
 export function codesService(deps: {
   users: UserRepository;
   sender: CodeSender | undefined;
   secret: Uint8Array;
   clock: Clock;
+  limits: GuessLimits;
 }) {
-  const { users, sender, secret, clock } = deps;
-  const perAccount = new FailureLimiter(100, 60 * 60_000, clock);
-  const perAddress = new FailureLimiter(300, 60 * 60_000, clock);
-  const lastSent = new Map<string, number>();
+  const { users, sender, secret, clock, limits } = deps;
 
   const digest = (purpose: CodePurpose, target: string, code: string) =>
     createHmac('sha256', secret).update(`${purpose}:${target}:${code}`).digest();
@@ -43,40 +44,38 @@ export function codesService(deps: {
   return {
     /**
      * Make and send a code. With `deliver` false (an unknown account asking for a login or recovery
-     * code) nothing is stored or sent, but the answer looks the same, so accounts cannot be probed.
+     * code) nothing is stored or sent, but the answer, limits included, is the same, so accounts
+     * cannot be probed. `deliver` may be a function: it is asked only once the send is allowed.
      */
     async issue(input: {
       purpose: CodePurpose;
       target: Target;
       payload?: unknown;
       language: string;
-      deliver: boolean;
+      deliver: boolean | (() => Promise<boolean>);
+      ip: string;
     }): Promise<CodeSent> {
-      const key = `${input.purpose}:${input.target.value}`;
-      const now = clock.now();
-      const last = lastSent.get(key) ?? 0;
-      if (now - last < RESEND_AFTER_S * 1000) {
-        throw new AppError(
-          'RATE_LIMITED',
-          `Please wait ${Math.ceil((last + RESEND_AFTER_S * 1000 - now) / 1000)} seconds before asking for another code.`,
-        );
-      }
-      if (
-        (await users.codesSentSince(input.target.value, new Date(now - 3600_000))) >=
-        SENDS_PER_TARGET_PER_HOUR
-      ) {
-        throw new AppError('RATE_LIMITED', 'Too many codes were sent to this address. Try again in an hour.');
-      }
-      lastSent.set(key, now);
-      if (lastSent.size > 100_000) lastSent.clear();
-      const expiresAt = now + CODE_TTL_MS;
-      if (input.deliver) {
+      const who = requesterOf(input.ip);
+      const address = input.target.value;
+      await reserveAll([
+        [
+          limits.sendMinute,
+          `${input.purpose}:${address}|${who}`,
+          (ms) => `Please wait ${Math.max(1, Math.ceil(ms / 1000))} seconds before asking for another code.`,
+        ],
+        [limits.sendTargetRequester, `${address}|${who}`, TOO_MANY_CODES],
+        [limits.sendTarget, address, TOO_MANY_CODES],
+        [limits.sendRequester, who],
+      ]);
+      const deliver = typeof input.deliver === 'function' ? await input.deliver() : input.deliver;
+      const expiresAt = clock.now() + CODE_TTL_MS;
+      if (deliver) {
         if (!sender) throw new AppError('INTERNAL', 'Sending codes is not set up on this server.');
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         await users.putCode({
           purpose: input.purpose,
-          target: input.target.value,
-          codeHash: digest(input.purpose, input.target.value, code).toString('hex'),
+          target: address,
+          codeHash: digest(input.purpose, address, code).toString('hex'),
           payload: input.payload ?? null,
           expiresAt: new Date(expiresAt),
         });
@@ -89,23 +88,21 @@ export function codesService(deps: {
       return { sentTo: mask(input.target), expiresAt, resendAfter: RESEND_AFTER_S };
     },
 
-    /** The live code row when `code` is right; counts wrong attempts. Does not consume it. */
+    /**
+     * The live code row when `code` is right. The attempt is taken first, atomically, under the
+     * address's and the requester's limits and on the code itself (five per code), so parallel guesses
+     * each count. A right code gives the address's and requester's attempts back. Does not consume it.
+     */
     async check(purpose: CodePurpose, target: string, code: string, ip: string): Promise<CodeRow> {
-      const accountKey = `${purpose}:${target}`;
-      if (perAccount.retryAfter(accountKey) > 0 || perAddress.retryAfter(ip) > 0)
-        throw new AppError('RATE_LIMITED');
-      const row = await users.liveCode(purpose, target, new Date(clock.now()));
+      const taken = await reserveAll([
+        [limits.codeTarget, `${purpose}:${target}`],
+        [limits.codeRequester, requesterOf(ip)],
+      ]);
+      const row = await users.takeCodeAttempt(purpose, target, new Date(clock.now()), MAX_ATTEMPTS_PER_CODE);
       const given = digest(purpose, target, code);
-      const ok =
-        row !== undefined &&
-        row.attempts < MAX_ATTEMPTS_PER_CODE &&
-        timingSafeEqual(Buffer.from(row.codeHash, 'hex'), given);
-      if (!ok) {
-        perAccount.fail(accountKey);
-        perAddress.fail(ip);
-        if (row) await users.countCodeAttempt(row.id);
-        throw new AppError('VALIDATION', messages.badCode);
-      }
+      const ok = row !== undefined && timingSafeEqual(Buffer.from(row.codeHash, 'hex'), given);
+      if (!ok) throw new AppError('VALIDATION', messages.badCode);
+      await taken.refund();
       return row;
     },
   };

@@ -7,7 +7,7 @@ import { sha256 } from './auth.service.ts';
 import type { Clock } from './clock.ts';
 import { mask } from './codes.service.ts';
 import type { DeviceService } from './device.service.ts';
-import { FailureLimiter } from './rate-limiter.ts';
+import { type GuessLimits, requesterOf, reserveAll } from './rate-limiter.ts';
 
 /** An invitation (link or QR code) can be accepted for a day. */
 const TOKEN_TTL_MS = 24 * 3600_000;
@@ -48,9 +48,9 @@ export function shareService(deps: {
   devices: DeviceService;
   bus: LiveBus;
   clock: Clock;
+  limits: GuessLimits;
 }) {
-  const { shares, devices, bus, clock } = deps;
-  const failures = new FailureLimiter(30, 60 * 60_000, clock);
+  const { shares, devices, bus, clock, limits } = deps;
 
   async function ownerOnly(userId: string, deviceId: string) {
     const a = await devices.access(userId, deviceId);
@@ -131,14 +131,12 @@ export function shareService(deps: {
 
     /** Accept a share link. Single use: the first user to accept it holds it. */
     async finalize(userId: string, token: string, ip: string) {
-      const key = `${userId}|${ip}`;
-      if (failures.retryAfter(key) > 0) throw new AppError('RATE_LIMITED');
+      // Taken before the look-up, so parallel guesses each count; an accepted link gives it back.
+      const taken = await reserveAll([[limits.shareLink, `${userId}|${requesterOf(ip)}`]]);
       const share = await shares.byTokenHash(sha256(token));
-      const invalid = () => {
-        failures.fail(key);
-        return new AppError('NOT_FOUND', 'This share link is not valid or has expired.');
-      };
+      const invalid = () => new AppError('NOT_FOUND', 'This share link is not valid or has expired.');
       if (!share || share.deletedAt) throw invalid();
+      await taken.refund();
       if (share.userId === userId) return { deviceId: share.deviceId, scope: share.scope };
       if (share.userId || share.tokenExpiresAt.getTime() <= clock.now()) throw invalid();
       if (share.ownerId === userId) throw new AppError('VALIDATION', 'This device is already yours.');

@@ -28,8 +28,16 @@ export function sendLoginCode(username: string) {
 export function register(body: CallInput<'register'>['body']) {
   return api.call('register', { body });
 }
-export function registerFinalize(username: string, code: string): Promise<LoginResult> {
-  return withClientId(() => api.call('registerFinalize', { body: { username, code } }));
+/**
+ * Confirm a sign-up. The password and names typed on this device go with the code, so the account
+ * takes them even when someone else signed the address up first (decision 017).
+ */
+export function registerFinalize(
+  username: string,
+  code: string,
+  account: { password: string; firstName?: string; lastName?: string },
+): Promise<LoginResult> {
+  return withClientId(() => api.call('registerFinalize', { body: { username, code, ...account } }));
 }
 export function resetPasswordRequest(username: string) {
   return api.call('resetPasswordRequest', { body: { username } });

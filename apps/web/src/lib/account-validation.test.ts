@@ -35,6 +35,11 @@ describe('account validation (spec section 5, decision 006)', () => {
     expect(validateNewPassword('Abcdefg۱')).toBeUndefined();
   });
 
+  it('new password: a common one (Passw0rd) has its own message', () => {
+    expect(validateNewPassword('Passw0rd')).toBe('passwordCommon');
+    expect(validateNewPassword('Summer2024!')).toBe('passwordCommon');
+  });
+
   it('confirm: required and equal', () => {
     expect(validateConfirm('Abcdefg1', '')).toBe('confirmRequired');
     expect(validateConfirm('Abcdefg1', 'Abcdefg2')).toBe('confirmMismatch');

@@ -11,6 +11,7 @@ export type ValidationKey =
   | 'countryRequired'
   | 'passwordRequired'
   | 'passwordWeak'
+  | 'passwordCommon'
   | 'confirmRequired'
   | 'confirmMismatch'
   | 'oldPasswordRequired'
@@ -43,10 +44,11 @@ export function validateLoginPassword(password: string): ValidationKey | undefin
   return password === '' ? 'passwordRequired' : undefined;
 }
 
-/** At least 8 characters with upper case, lower case and a digit (decision 006). */
+/** At least 8 characters with upper case, lower case and a digit (decision 006), and not a common one (017). */
 export function validateNewPassword(password: string): ValidationKey | undefined {
   const problem = passwordProblem(password);
   if (problem === messages.emptyPassword) return 'passwordRequired';
+  if (problem === messages.commonPassword) return 'passwordCommon';
   return problem ? 'passwordWeak' : undefined;
 }
 

@@ -59,7 +59,12 @@ export default function SignupScreen() {
     },
   });
   const finalize = useMutation({
-    mutationFn: () => registerFinalize(sent?.to ?? id, code),
+    mutationFn: () =>
+      registerFinalize(sent?.to ?? id, code, {
+        password,
+        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
+        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
+      }),
     onSuccess: (result) => {
       completeLogin(result, true);
       useSaveLoginStore.getState().offer({ id: sent?.to ?? id, password, kind: username.channel });
