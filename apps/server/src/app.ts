@@ -221,7 +221,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     assetRoutes(app, { auth, assets });
     telemetryRoutes(app, { auth, devices, telemetry, db });
     const automationRepo = automationRepository(db);
-    const automations = automationService({ repo: automationRepo, devices, telemetry, clock });
+    const automations = automationService({ repo: automationRepo, devices, telemetry, clock, bus, log });
     closers.push(() => automations.close());
     const triggers = automationTriggers({
       repo: automationRepo,
@@ -244,8 +244,10 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       automations,
       telemetry,
       clock,
+      bus,
+      log,
     });
-    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log });
+    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log, bus });
     closers.push(() => exchanges.close());
     automationRoutes(app, { auth, automations, schedules, repo: automationRepo, exchanges });
     deviceSettingsRoutes(app, {

@@ -26,6 +26,17 @@ export const scheduleBodySchema = z.object({
   deviceScheduleActions: z.array(scheduleActionSchema).max(20).default([]),
 });
 
+/**
+ * Why an automation, scenario, schedule, timer or data exchange was stopped for its owner: a device
+ * it reads is no longer shared with them (`no_access`: revoked, expired, left or deleted), or a
+ * device it writes to is now shared for viewing only (`view_only`). Null while it may run.
+ * Access is checked each time it runs (docs/decisions/018).
+ */
+export const pausedReasonSchema = z
+  .object({ code: z.enum(['no_access', 'view_only']), deviceId: z.string() })
+  .nullable();
+export type PausedReason = z.infer<typeof pausedReasonSchema>;
+
 export const scheduleSchema = z.object({
   id: z.string(),
   deviceId: z.string().nullable(),
@@ -42,6 +53,8 @@ export const scheduleSchema = z.object({
   isActive: z.boolean(),
   nextRunAt: z.number().nullable(),
   deviceScheduleActions: z.array(scheduleActionSchema),
+  /** Set when it was switched off because its owner may no longer control the device. */
+  pausedReason: pausedReasonSchema,
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
@@ -111,6 +124,8 @@ export const automationSchema = z.object({
   order: z.number(),
   /** Conflicts found when it was saved, in words. */
   warnings: z.array(z.string()),
+  /** Set when it was switched off because its owner lost access to one of its devices. */
+  pausedReason: pausedReasonSchema,
 });
 export type Automation = z.infer<typeof automationSchema>;
 
@@ -181,6 +196,8 @@ export const dataExchangeSchema = z.object({
   targetDeviceId: z.string(),
   targetParameter: z.string(),
   creationTime: z.string(),
+  /** Set while its owner lacks access to the source or may not control the target: it copies nothing. */
+  pausedReason: pausedReasonSchema,
 });
 export const validParamsSchema = z.object({
   /** Parameters the device reports (possible sources). */

@@ -284,6 +284,8 @@ export const schedules = pgTable(
     actions: jsonb('actions').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     nextRunAt: bigint('next_run_at', { mode: 'number' }),
+    /** Why it was switched off for its owner: the device is no longer theirs to control (decision 018). */
+    pausedReason: jsonb('paused_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('schedules_owner_idx').on(t.ownerId)],
@@ -308,6 +310,8 @@ export const automations = pgTable(
     commands: jsonb('commands').notNull(),
     position: integer('position').notNull().default(0),
     warnings: jsonb('warnings').notNull().default([]),
+    /** Why it was switched off for its owner: a device it needs is no longer theirs to use (decision 018). */
+    pausedReason: jsonb('paused_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('automations_owner_idx').on(t.ownerId)],
@@ -386,6 +390,8 @@ export const dataExchanges = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     targetParameter: text('target_parameter').notNull(),
+    /** Why it copies nothing now: its owner lacks access to the source or target (decision 018). */
+    pausedReason: jsonb('paused_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('data_exchanges_source_idx').on(t.sourceDeviceId)],

@@ -37,6 +37,27 @@ export function automationRepository(db: Db) {
         .where(and(...c))
         .orderBy(asc(schedules.createdAt));
     },
+    /** Device schedules and timers of the device, not yet paused. */
+    async schedulesOnDevice(deviceId: string): Promise<ScheduleRow[]> {
+      return db
+        .select()
+        .from(schedules)
+        .where(and(eq(schedules.deviceId, deviceId), isNull(schedules.pausedReason)));
+    },
+    /**
+     * Switch a schedule or timer off, with no pending occurrence, because its owner may no longer
+     * control its device (docs/decisions/018). Undefined when it already carried a reason.
+     */
+    async pauseSchedule(id: string, reason: unknown): Promise<ScheduleRow | undefined> {
+      const [row] = await db
+        .update(schedules)
+        .set({ isActive: false, nextRunAt: null, pausedReason: reason })
+        .where(and(eq(schedules.id, id), isNull(schedules.pausedReason)))
+        .returning();
+      if (row)
+        await db.delete(jobs).where(and(eq(jobs.kind, 'schedule'), eq(jobs.refId, id), isNull(jobs.doneAt)));
+      return row;
+    },
     async deleteSchedule(id: string): Promise<void> {
       await db.delete(schedules).where(eq(schedules.id, id));
       await db.delete(jobs).where(and(eq(jobs.kind, 'schedule'), eq(jobs.refId, id), isNull(jobs.doneAt)));
@@ -87,6 +108,34 @@ export function automationRepository(db: Db) {
         for (const c of r.conditions as Array<{ deviceId?: string | null }>)
           if (c.deviceId) ids.add(c.deviceId);
       return ids;
+    },
+    /**
+     * Switch an automation or scenario off because its owner lost access to a device it needs
+     * (docs/decisions/018). Undefined when it already carried a reason (another instance got there).
+     */
+    async pauseAutomation(id: string, reason: unknown): Promise<AutomationRow | undefined> {
+      const [row] = await db
+        .update(automations)
+        .set({ isActive: false, pausedReason: reason })
+        .where(and(eq(automations.id, id), isNull(automations.pausedReason)))
+        .returning();
+      return row;
+    },
+    /** Automations and scenarios, not yet paused, that name the device in a condition or a command. */
+    async automationsUsing(deviceId: string): Promise<AutomationRow[]> {
+      const named = JSON.stringify([{ deviceId }]);
+      return db
+        .select()
+        .from(automations)
+        .where(
+          and(
+            isNull(automations.pausedReason),
+            or(
+              sql`${automations.conditions} @> ${named}::jsonb`,
+              sql`${automations.commands} @> ${named}::jsonb`,
+            ),
+          ),
+        );
     },
     async deleteAutomation(id: string): Promise<void> {
       await db.delete(automations).where(eq(automations.id, id));

@@ -23,7 +23,7 @@ export function deviceParamTriggers(deps: {
   repo: AutomationRepository;
   telemetry: TelemetryService;
   clock: Clock;
-  runs: Pick<AutomationRuns, 'execute'>;
+  runs: Pick<AutomationRuns, 'execute' | 'refused'>;
   weatherFor: (row: AutomationRow) => Promise<EvaluationContext['weather']>;
 }) {
   const { repo, telemetry, clock, runs, weatherFor } = deps;
@@ -53,6 +53,9 @@ export function deviceParamTriggers(deps: {
           changedKeys.includes(c.deviceParameterId ?? ''),
       );
       if (!relevant) continue;
+      // The owner's access of now, before any value is read for them (docs/decisions/018).
+      const trigger = `DeviceParam: ${changedKeys.join(', ')} changed`;
+      if (await runs.refused(row, trigger, `${row.id}:${ts}`)) continue;
       const current = (d: string, k: string) => telemetry.cached(d, k);
       const before = (d: string, k: string) =>
         d === deviceId && k in previous ? previous[k] : telemetry.cached(d, k);
@@ -69,7 +72,7 @@ export function deviceParamTriggers(deps: {
         observedValue: t.observedValue,
         explanation: t.explanation,
       }));
-      await runs.execute(row, `DeviceParam: ${changedKeys.join(', ')} changed`, `${row.id}:${ts}`, trace);
+      await runs.execute(row, trigger, `${row.id}:${ts}`, trace);
     }
   }
 

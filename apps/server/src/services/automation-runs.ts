@@ -6,9 +6,11 @@
  */
 import { planActions } from '@hestia/automation';
 import type { Automation, Run, TelemetryValue } from '@hestia/contract';
+import { AppError } from '../errors.ts';
 import type { AutomationRepository, AutomationRow, RunRow } from '../repositories/automation.repository.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import { type AccessProblem, accessProblems, problemText } from './run-access.ts';
 
 export type RunAction = Run['actions'][number];
 
@@ -32,8 +34,70 @@ export function toRun(r: RunRow): Run {
   };
 }
 
-export function automationRuns(deps: { repo: AutomationRepository; devices: DeviceService; clock: Clock }) {
-  const { repo, devices, clock } = deps;
+/** The devices an automation or scenario reads (its conditions) and writes to (its commands). */
+export function devicesUsed(row: Pick<AutomationRow, 'conditions' | 'commands'>) {
+  return {
+    reads: (row.conditions as Automation['conditions']).map((c) => c.deviceId),
+    writes: (row.commands as Automation['commands']).map((c) => c.deviceId),
+  };
+}
+
+export function automationRuns(deps: {
+  repo: AutomationRepository;
+  devices: DeviceService;
+  clock: Clock;
+  /** The owner lost access a run needs: switch `row` off with the reason (docs/decisions/018). */
+  onDenied: (row: AutomationRow, problem: AccessProblem) => Promise<void>;
+}) {
+  const { repo, devices, clock, onDenied } = deps;
+
+  /**
+   * Ask the owner's access to every device `row` uses, before any device's value is read for it or
+   * any step is planned. When some is missing the occurrence is recorded as skipped, its trace saying
+   * which device may not be used and how (never a value of it), and the automation is switched off.
+   * Returns that run; null when `row` may run.
+   */
+  async function refused(row: AutomationRow, trigger: string, occurrence: string): Promise<Run | null> {
+    const problems = await accessProblems(devices, row.ownerId, devicesUsed(row));
+    const first = problems[0];
+    if (!first) return null;
+    const of = (deviceId: string | null | undefined) => problems.find((p) => p.deviceId === deviceId);
+    const now = clock.now();
+    const conditions = (row.conditions as Automation['conditions']).flatMap((c, index) => {
+      const p = of(c.deviceId);
+      return p ? [{ index, verdict: false, observedValue: null, explanation: problemText(p) }] : [];
+    });
+    const actions: RunAction[] = planActions(
+      row.commands as Automation['commands'],
+      row.inOrder,
+    ).steps.flatMap((step) =>
+      step.writes.map((w) => {
+        const p = of(step.deviceId);
+        return {
+          deviceId: step.deviceId,
+          deviceParameterId: w.deviceParameterId,
+          value: w.value,
+          atMs: step.atMs,
+          result: p ? problemText(p) : 'Not sent: another device of this run may not be used',
+          ranAt: null,
+        };
+      }),
+    );
+    const run =
+      (await repo.startRun({
+        sourceId: row.id,
+        ownerId: row.ownerId,
+        occurrence,
+        trigger,
+        status: 'skipped',
+        conditions,
+        actions,
+        startedAt: now,
+        finishedAt: now,
+      })) ?? (await repo.runByOccurrence(occurrence));
+    await onDenied(row, first);
+    return run ? toRun(run) : null;
+  }
 
   /**
    * Change a run's actions by compare-and-set, so two instances (or a retry beside a slow first try)
@@ -106,7 +170,13 @@ export function automationRuns(deps: { repo: AutomationRepository; devices: Devi
       );
       result = String(res.result ?? 'OK');
     } catch (err) {
-      result = err instanceof Error ? err.message : 'failed';
+      // Access is asked again for each write (a delayed step may come due after a share ended).
+      result =
+        err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'VIEW_ONLY')
+          ? problemText({ code: err.code === 'NOT_FOUND' ? 'no_access' : 'view_only', deviceId })
+          : err instanceof Error
+            ? err.message
+            : 'failed';
     }
     const ranAt = clock.now();
     await updateActions(runId, (actions) =>
@@ -129,6 +199,8 @@ export function automationRuns(deps: { repo: AutomationRepository; devices: Devi
     occurrence: string,
     trace: Run['conditions'],
   ): Promise<Run | undefined> {
+    const denied = await refused(row, trigger, occurrence);
+    if (denied) return denied;
     const now = clock.now();
     const commands = row.commands as Automation['commands'];
     const plan = planActions(commands, row.inOrder);
@@ -188,7 +260,7 @@ export function automationRuns(deps: { repo: AutomationRepository; devices: Devi
     });
   }
 
-  return { execute, runStep, recordSkipped };
+  return { execute, runStep, recordSkipped, refused };
 }
 
 export type AutomationRuns = ReturnType<typeof automationRuns>;

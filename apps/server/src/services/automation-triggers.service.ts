@@ -134,6 +134,8 @@ export function automationTriggers(deps: {
       if (first) {
         const name = first.conditionType === ConditionType.Timer ? 'Timer' : 'Schedule';
         const occurrence = `${row.id}:timed:${job.runAt}`;
+        // Refused for lack of access: recorded, switched off, and no next occurrence (decision 018).
+        if (await automations.refused(row, name, occurrence)) return;
         if (stillWaiting(clock, job.runAt)) {
           const targets = [...new Set((row.commands as Array<{ deviceId: string }>).map((c) => c.deviceId))];
           const offline = await devicesNotReady({ telemetry, clock }, targets);
@@ -165,6 +167,7 @@ export function automationTriggers(deps: {
     async onLocation(userId: string, previous: GeoPoint | null, current: GeoPoint): Promise<void> {
       const ts = clock.now();
       for (const row of await repo.activeWithCondition(userId, ConditionType.Location)) {
+        if (await automations.refused(row, 'Location', `${row.id}:location:${ts}`)) continue;
         const evaluation = evaluate(
           row,
           { conditionType: ConditionType.Location },
@@ -190,6 +193,7 @@ export function automationTriggers(deps: {
     async runWeather(job: JobRow): Promise<void> {
       const row = await repo.automation(job.refId);
       if (!row?.isActive || row.type !== 'automation' || !has(row, ConditionType.Weather)) return;
+      if (await automations.refused(row, 'Weather', `${row.id}:weather:${job.runAt}`)) return;
       const previous = (job.payload as { previous?: boolean | null } | null)?.previous ?? null;
       const provider = await weatherFor(row, true);
       let verdict = previous;

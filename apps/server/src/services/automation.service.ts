@@ -16,14 +16,16 @@ import {
   validateAutomation,
   weatherMetadataSchema,
 } from '@hestia/automation';
-import type { Automation, Run } from '@hestia/contract';
+import type { Automation, PausedReason, Run } from '@hestia/contract';
 import { AppError } from '../errors.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { AutomationRepository, AutomationRow } from '../repositories/automation.repository.ts';
 import { delayedSteps } from './automation-delayed.ts';
 import { deviceParamTriggers } from './automation-device-triggers.ts';
-import { automationRuns, toRun } from './automation-runs.ts';
+import { automationRuns, devicesUsed, toRun } from './automation-runs.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
+import { type AccessProblem, accessProblems, problemError } from './run-access.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
 export { INTERRUPTED, toRun } from './automation-runs.ts';
@@ -59,6 +61,7 @@ export function toAutomation(r: AutomationRow): Automation {
     commands,
     order: r.position,
     warnings: r.warnings as string[],
+    pausedReason: (r.pausedReason as PausedReason) ?? null,
   };
 }
 
@@ -82,9 +85,19 @@ export function automationService(deps: {
   devices: DeviceService;
   telemetry: TelemetryService;
   clock: Clock;
+  /** Access changes (share revoked, scoped down, device deleted) switch off what lost its access. */
+  bus?: LiveBus;
+  log?: { warn(o: unknown, m: string): void };
 }) {
-  const { repo, devices, telemetry, clock } = deps;
-  const runner = automationRuns({ repo, devices, clock });
+  const { repo, devices, telemetry, clock, bus, log } = deps;
+  const runner = automationRuns({
+    repo,
+    devices,
+    clock,
+    onDenied: async (row, problem) => {
+      await pause(row, problem);
+    },
+  });
   // Weather readings for rows with Weather conditions (set by the trigger service, which owns the provider).
   let weatherFor: (row: AutomationRow) => Promise<EvaluationContext['weather']> = async () => undefined;
   const deviceTriggers = deviceParamTriggers({
@@ -101,6 +114,33 @@ export function automationService(deps: {
     for (const l of listeners) await l(id, row);
   };
 
+  /**
+   * Switch `row` off because its owner lost access it needs, keeping the reason for them to see; its
+   * triggers go with it (the trigger jobs follow `saved`, the DeviceParam caches `changed`).
+   */
+  async function pause(row: AutomationRow, problem: AccessProblem): Promise<AutomationRow> {
+    const paused = await repo.pauseAutomation(row.id, problem);
+    if (!paused) return (await repo.automation(row.id)) ?? row;
+    changed();
+    await saved(paused.id, paused);
+    return paused;
+  }
+
+  /** `row` as it stands now: switched off with the reason when its owner lost access it needs. */
+  async function checked(row: AutomationRow): Promise<AutomationRow> {
+    if (row.pausedReason) return row;
+    const [problem] = await accessProblems(devices, row.ownerId, devicesUsed(row));
+    return problem ? pause(row, problem) : row;
+  }
+
+  // Shares revoked or scoped down, devices deleted: what used the device is checked at once. An
+  // expired share announces nothing; what used it is stopped when it next runs or is listed.
+  bus?.onAccessChanged((deviceId) => {
+    void (async () => {
+      for (const row of await repo.automationsUsing(deviceId)) await checked(row);
+    })().catch((err) => log?.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+  });
+
   async function mine(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<AutomationRow> {
     const row = await repo.automation(id);
     if (!row || row.ownerId !== userId || (type && row.type !== type))
@@ -116,8 +156,9 @@ export function automationService(deps: {
     );
     if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
     checkConditionSettings(body.conditions as Condition[]);
-    for (const c of body.commands) await devices.access(userId, c.deviceId);
-    for (const c of body.conditions) if (c.deviceId) await devices.access(userId, c.deviceId);
+    // Read what it watches, control what it writes to: the same answers as the device routes.
+    const [problem] = await accessProblems(devices, userId, devicesUsed(body));
+    if (problem) throw problemError(problem);
     const others = (await repo.automations(userId, 'automation')).filter(
       (a) => a.id !== body.id && a.isActive,
     );
@@ -155,6 +196,7 @@ export function automationService(deps: {
       conditions: body.conditions,
       commands: body.commands,
       warnings,
+      pausedReason: null,
     });
     await saved(row.id, row);
     return toAutomation(row);
@@ -198,6 +240,11 @@ export function automationService(deps: {
     },
     /** Run `row` for a trigger that fired (timed, location, weather); once per occurrence. */
     executeTriggered: runner.execute,
+    /**
+     * Before a trigger's conditions are evaluated: a run refused for lack of access (recorded, and
+     * the automation switched off), or null when `row` may run.
+     */
+    refused: runner.refused,
     /** Record an occurrence that did not run (missed, or its conditions did not hold), with its trace. */
     recordSkipped: runner.recordSkipped,
     /** Stops the cache refresh timer. */
@@ -210,7 +257,7 @@ export function automationService(deps: {
       type: 'automation' | 'scenario',
       q: { device_id?: string; condition_type?: number } = {},
     ): Promise<Automation[]> {
-      const rows = await repo.automations(userId, type);
+      const rows = await Promise.all((await repo.automations(userId, type)).map(checked));
       return rows
         .map(toAutomation)
         .filter(
@@ -223,7 +270,7 @@ export function automationService(deps: {
         );
     },
     async get(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<Automation> {
-      return toAutomation(await mine(userId, id, type));
+      return toAutomation(await checked(await mine(userId, id, type)));
     },
     async remove(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<void> {
       await mine(userId, id, type);
@@ -233,7 +280,16 @@ export function automationService(deps: {
     },
     async setActive(userId: string, id: string, isActive: boolean): Promise<Automation> {
       const row = await mine(userId, id);
-      const updated = await repo.saveAutomation({ ...row, isActive });
+      if (isActive) {
+        // Switching on again asks the access it needs, as saving does; the reason then goes.
+        const [problem] = await accessProblems(devices, userId, devicesUsed(row));
+        if (problem) throw problemError(problem);
+      }
+      const updated = await repo.saveAutomation({
+        ...row,
+        isActive,
+        pausedReason: isActive ? null : row.pausedReason,
+      });
       changed();
       await saved(updated.id, updated);
       return toAutomation(updated);
@@ -261,10 +317,16 @@ export function automationService(deps: {
       if (!run) throw new AppError('INTERNAL');
       return run;
     },
-    /** Run a scenario because its schedule fired; once per occurrence. */
-    async executeScheduled(scenarioId: string, occurrence: string): Promise<void> {
+    /**
+     * Run a scenario because its schedule fired; once per occurrence. Answers the access problem when
+     * it was refused (the schedule is then switched off too), else null.
+     */
+    async executeScheduled(scenarioId: string, occurrence: string): Promise<AccessProblem | null> {
       const row = await repo.automation(scenarioId);
-      if (row) await runner.execute(row, 'Schedule', occurrence, []);
+      if (!row) return null;
+      const run = await runner.execute(row, 'Schedule', occurrence, []);
+      if (run?.status !== 'skipped') return null;
+      return ((await repo.automation(scenarioId))?.pausedReason as AccessProblem | null) ?? null;
     },
     async runs(userId: string, id: string): Promise<Run[]> {
       await mine(userId, id);

@@ -1,12 +1,14 @@
 import { getProfile } from '@hestia/catalog';
-import type { TelemetryValue } from '@hestia/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import type { PausedReason, TelemetryValue } from '@hestia/contract';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { dataExchanges } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
 import { DeviceSet } from './device-set.ts';
+import { type AccessProblem, accessProblems } from './run-access.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 import { TtlCache } from './ttl-cache.ts';
 
@@ -19,11 +21,15 @@ const toDto = (r: Row) => ({
   targetDeviceId: r.targetDeviceId,
   targetParameter: r.targetParameter,
   creationTime: r.createdAt.toISOString(),
+  pausedReason: (r.pausedReason as PausedReason) ?? null,
 });
 
 /**
  * Data exchange between devices: when a source parameter changes (telemetry this instance ingested),
  * its value is written to the target parameter. Chains that lead back to their start are refused.
+ * Each copy asks its owner's access of now: any access to the source, control of the target
+ * (docs/decisions/018). Without it the exchange copies nothing and carries the reason; having no
+ * switch, it copies again if the access comes back.
  */
 export function dataExchangeService(deps: {
   db: Db;
@@ -31,8 +37,10 @@ export function dataExchangeService(deps: {
   telemetry: TelemetryService;
   clock: Clock;
   log: { warn(o: unknown, m: string): void };
+  /** Access changes mark at once the exchanges that lost their access. */
+  bus?: LiveBus;
 }) {
-  const { db, devices, telemetry, clock, log } = deps;
+  const { db, devices, telemetry, clock, log, bus } = deps;
   const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
   // Source devices of any exchange, so other devices' telemetry costs no database read.
   const sources = new DeviceSet(
@@ -58,6 +66,42 @@ export function dataExchangeService(deps: {
     };
   }
 
+  /** Record why `link` copies nothing now (null: it may copy again); changes only what differs. */
+  async function mark(link: Row, problem: AccessProblem | null): Promise<Row> {
+    if (JSON.stringify(link.pausedReason ?? null) === JSON.stringify(problem)) return link;
+    const [row] = await db
+      .update(dataExchanges)
+      .set({ pausedReason: problem })
+      .where(
+        and(
+          eq(dataExchanges.id, link.id),
+          problem ? isNull(dataExchanges.pausedReason) : isNotNull(dataExchanges.pausedReason),
+        ),
+      )
+      .returning();
+    bySource.delete(link.sourceDeviceId);
+    return row ?? link;
+  }
+
+  /** `link` as it stands now, marked with the reason when its owner lacks the access it needs. */
+  async function checked(link: Row): Promise<Row> {
+    const [problem] = await accessProblems(devices, link.ownerId, {
+      reads: [link.sourceDeviceId],
+      writes: [link.targetDeviceId],
+    });
+    return mark(link, problem ?? null);
+  }
+
+  bus?.onAccessChanged((deviceId) => {
+    void (async () => {
+      const links = await db
+        .select()
+        .from(dataExchanges)
+        .where(or(eq(dataExchanges.sourceDeviceId, deviceId), eq(dataExchanges.targetDeviceId, deviceId)));
+      for (const link of links) await checked(link);
+    })().catch((err) => log.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+  });
+
   async function mine(userId: string, id: string): Promise<Row> {
     const [row] = await db.select().from(dataExchanges).where(eq(dataExchanges.id, id)).limit(1);
     if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Data exchange not found');
@@ -77,6 +121,8 @@ export function dataExchangeService(deps: {
       const value = values[link.sourceParameter];
       if (value === undefined) continue;
       try {
+        // The owner's access of now: a source no longer shared with them is not copied anywhere.
+        if ((await checked(link)).pausedReason) continue;
         await devices.rpc(
           link.ownerId,
           link.targetDeviceId,
@@ -102,10 +148,10 @@ export function dataExchangeService(deps: {
         .from(dataExchanges)
         .where(and(eq(dataExchanges.ownerId, userId), eq(dataExchanges.sourceDeviceId, deviceId)))
         .orderBy(asc(dataExchanges.createdAt));
-      return rows.map(toDto);
+      return (await Promise.all(rows.map(checked))).map(toDto);
     },
     async get(userId: string, id: string) {
-      return toDto(await mine(userId, id));
+      return toDto(await checked(await mine(userId, id)));
     },
     async add(
       userId: string,

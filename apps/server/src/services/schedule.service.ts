@@ -9,12 +9,14 @@ import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
 import type { CommandValue, Schedule } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import { RetryLater } from '../jobs/worker.ts';
+import type { LiveBus } from '../live/bus.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../repositories/automation.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';
 import { type AutomationService, INTERRUPTED } from './automation.service.ts';
 import type { Clock } from './clock.ts';
 import type { DeviceService } from './device.service.ts';
 import { devicesNotReady, stillWaiting } from './device-readiness.ts';
+import { type AccessProblem, accessProblems, problemText } from './run-access.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
 type Action = { deviceParameterId: string; value: CommandValue; params?: unknown };
@@ -37,6 +39,7 @@ export function toSchedule(r: ScheduleRow): Schedule {
     isActive: r.isActive,
     nextRunAt: r.nextRunAt,
     deviceScheduleActions: r.actions as Action[],
+    pausedReason: (r.pausedReason as AccessProblem | null) ?? null,
   };
 }
 
@@ -53,8 +56,25 @@ export function scheduleService(deps: {
   automations: AutomationService;
   telemetry: TelemetryService;
   clock: Clock;
+  /** Access changes (share revoked, scoped down, device deleted) switch off what lost its access. */
+  bus?: LiveBus;
+  log?: { warn(o: unknown, m: string): void };
 }) {
-  const { repo, users, devices, automations, telemetry, clock } = deps;
+  const { repo, users, devices, automations, telemetry, clock, bus, log } = deps;
+
+  /** A device schedule or timer as it stands now: switched off when its owner may no longer control the device. */
+  async function checked(row: ScheduleRow): Promise<ScheduleRow> {
+    if (row.pausedReason || !row.deviceId) return row;
+    const [problem] = await accessProblems(devices, row.ownerId, { reads: [], writes: [row.deviceId] });
+    return problem ? ((await repo.pauseSchedule(row.id, problem)) ?? row) : row;
+  }
+
+  // An expired share announces nothing: its schedules are stopped when they next come due or are listed.
+  bus?.onAccessChanged((deviceId) => {
+    void (async () => {
+      for (const row of await repo.schedulesOnDevice(deviceId)) await checked(row);
+    })().catch((err) => log?.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+  });
 
   /** The devices an occurrence of `row` writes to that are not ready for it (device-readiness.ts). */
   async function offlineTargets(row: ScheduleRow): Promise<string[]> {
@@ -170,6 +190,7 @@ export function scheduleService(deps: {
         recurrence,
         actions: body.deviceScheduleActions,
         isActive: true,
+        pausedReason: null,
       });
       return toSchedule(await queueNext(row, clock.now()));
     },
@@ -201,6 +222,7 @@ export function scheduleService(deps: {
         },
         actions: body.actions,
         isActive: true,
+        pausedReason: null,
       });
       return toSchedule(await queueNext(row, clock.now()));
     },
@@ -210,10 +232,12 @@ export function scheduleService(deps: {
       kind: 'schedule' | 'timer',
       filter: { deviceId?: string; scenarioId?: string },
     ): Promise<Schedule[]> {
-      return (await repo.schedules(userId, { kind, ...filter })).map(toSchedule);
+      return (await Promise.all((await repo.schedules(userId, { kind, ...filter })).map(checked))).map(
+        toSchedule,
+      );
     },
     async get(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<Schedule> {
-      return toSchedule(await mine(userId, id, kind));
+      return toSchedule(await checked(await mine(userId, id, kind)));
     },
     async remove(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<void> {
       await mine(userId, id, kind);
@@ -243,7 +267,14 @@ export function scheduleService(deps: {
     async setActive(userId: string, deviceId: string, id: string, isActive: boolean): Promise<Schedule> {
       const row = await mine(userId, id);
       if (row.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Schedule not found');
-      return toSchedule(await queueNext(await repo.saveSchedule({ ...row, isActive }), clock.now()));
+      // Switching on again asks for control of the device, as saving does; the reason then goes.
+      if (isActive) await checkActions(userId, deviceId, row.actions as Action[]);
+      const saved = await repo.saveSchedule({
+        ...row,
+        isActive,
+        pausedReason: isActive ? null : row.pausedReason,
+      });
+      return toSchedule(await queueNext(saved, clock.now()));
     },
 
     /** A schedule occurrence came due (a claimed job). */
@@ -252,6 +283,31 @@ export function scheduleService(deps: {
       if (!row?.isActive) return;
       const now = clock.now();
       const occurrence = `${row.id}:${job.runAt}`;
+      if (row.deviceId) {
+        // The owner's access of now (docs/decisions/018): refused, it is recorded and switched off.
+        const [problem] = await accessProblems(devices, row.ownerId, { reads: [], writes: [row.deviceId] });
+        if (problem) {
+          await repo.startRun({
+            sourceId: row.id,
+            ownerId: row.ownerId,
+            occurrence,
+            trigger: row.kind === 'timer' ? 'Timer' : 'Schedule',
+            status: 'skipped',
+            actions: (row.actions as Action[]).map((a) => ({
+              deviceId: row.deviceId,
+              deviceParameterId: a.deviceParameterId,
+              value: a.value,
+              atMs: 0,
+              result: problemText(problem),
+              ranAt: null,
+            })),
+            startedAt: now,
+            finishedAt: now,
+          });
+          await repo.pauseSchedule(row.id, problem);
+          return;
+        }
+      }
       if (stillWaiting(clock, job.runAt)) {
         const offline = await offlineTargets(row);
         if (offline.length > 0) throw new RetryLater(`waiting for ${offline.join(', ')} to connect`);
@@ -268,7 +324,11 @@ export function scheduleService(deps: {
           finishedAt: now,
         });
       } else if (row.scenarioId) {
-        await automations.executeScheduled(row.scenarioId, occurrence);
+        const problem = await automations.executeScheduled(row.scenarioId, occurrence);
+        if (problem) {
+          await repo.pauseSchedule(row.id, problem);
+          return;
+        }
       } else if (row.deviceId) {
         const actions = row.actions as Action[];
         const run = await repo.startRun({

@@ -7,7 +7,7 @@ import { withFreshToken } from './token-refresh.ts';
 export type AutomationKind = Automation['type'];
 export type AutomationBody = Omit<
   Automation,
-  'id' | 'type' | 'creationTime' | 'actionCount' | 'conditionCount' | 'order' | 'warnings'
+  'id' | 'type' | 'creationTime' | 'actionCount' | 'conditionCount' | 'order' | 'warnings' | 'pausedReason'
 > & { id?: string };
 
 export const automationKeys = {
