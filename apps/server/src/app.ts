@@ -19,6 +19,7 @@ import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { errSerializer, installErrorHandling } from './plugins/api.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
+import { attributeRepository } from './repositories/attribute.repository.ts';
 import { automationRepository, type JobRow } from './repositories/automation.repository.ts';
 import { deviceRepository } from './repositories/device.repository.ts';
 import { keyActionRepository } from './repositories/key-action.repository.ts';
@@ -39,6 +40,7 @@ import { telemetryRoutes } from './routes/telemetry.routes.ts';
 import { seedDemo } from './seed/demo.ts';
 import { accountService } from './services/account.service.ts';
 import { assetService } from './services/asset.service.ts';
+import { type AttributeService, attributeService } from './services/attribute.service.ts';
 import { authService } from './services/auth.service.ts';
 import { automationService } from './services/automation.service.ts';
 import { automationTriggers } from './services/automation-triggers.service.ts';
@@ -76,6 +78,8 @@ export interface HestiaServer {
   telemetry: TelemetryService;
   /** Device messages in: decoded, validated, then ingested (refusal counts for tests). */
   pipeline: TelemetryPipeline;
+  /** Device attributes by scope. */
+  attributes: AttributeService;
   /** The job worker (tests call `tick` after moving the clock). */
   worker: Worker;
   close(): Promise<void>;
@@ -172,8 +176,17 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
     }
     closers.push(() => transport.close());
-    const pipeline = telemetryPipeline({ telemetry, clock, log });
-    const gateway = createGateway({ transport, telemetry, pipeline, clock });
+    const attributes = attributeService({ repo: attributeRepository(db), bus, transport, clock, log });
+    const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });
+    const gateway = createGateway({
+      transport,
+      telemetry,
+      pipeline,
+      attributes,
+      clock,
+      log,
+      inactivityTimeoutMs: config.DEVICE_INACTIVITY_TIMEOUT * 1000,
+    });
     closers.push(() => gateway.close());
 
     const users = userRepository(db);
@@ -276,7 +289,9 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       reports: reportService({ db, reports: reportRepository(db), devices, users, telemetry }),
     });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
-    app.register(async (scope) => telemetrySocket(scope, { auth, devices, telemetry, hub, bus, db }));
+    app.register(async (scope) =>
+      telemetrySocket(scope, { attributes, auth, devices, telemetry, hub, bus, db }),
+    );
 
     // This month's and the next months' telemetry partitions exist before the first sample.
     await maintainPartitions(db, clock.now(), config.TELEMETRY_KEEP_DAYS).catch((err: unknown) =>
@@ -326,6 +341,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       gateway,
       telemetry,
       pipeline,
+      attributes,
       worker,
       close: closeAll,
     };

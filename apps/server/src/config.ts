@@ -34,6 +34,8 @@ export const configSchema = z.object({
   WEATHER_URL: z.string().url().optional(),
   /** Minutes between weather polls of an automation with Weather conditions. */
   WEATHER_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Seconds a connected device may stay silent before it is shown offline (ThingsBoard's inactivity timeout). */
+  DEVICE_INACTIVITY_TIMEOUT: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 

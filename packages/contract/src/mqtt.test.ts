@@ -1,25 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { deviceToMeTopic, meToDeviceTopic, parseDeviceTopic } from './mqtt.ts';
+import { meTopics, parseDeviceTopic } from './mqtt.ts';
 
 const id = '2da1627e-f22e-4111-95da-985cec416d8b';
 
 describe('MQTT topics', () => {
-  it('parses device-named topics', () => {
+  it('parses what devices send on device-named topics', () => {
     expect(parseDeviceTopic(`devices/${id}/telemetry`)).toEqual({ deviceId: id, kind: 'telemetry' });
     expect(parseDeviceTopic(`devices/${id}/rpc/response/42`)).toEqual({
       deviceId: id,
       kind: 'rpc/response',
       requestId: '42',
     });
+    expect(parseDeviceTopic(`devices/${id}/rpc/call/7`)).toEqual({
+      deviceId: id,
+      kind: 'rpc/call',
+      requestId: '7',
+    });
+    expect(parseDeviceTopic(`devices/${id}/attributes/request/3`)).toMatchObject({
+      kind: 'attributes/request',
+    });
+    expect(parseDeviceTopic(`devices/${id}/claim`)).toEqual({ deviceId: id, kind: 'claim' });
     expect(parseDeviceTopic(`devices/${id}/rpc/response`)).toBeNull();
     expect(parseDeviceTopic(`devices/${id}/telemetry/5`)).toBeNull();
+    expect(parseDeviceTopic(`devices/${id}/attributes/shared`)).toBeNull();
+    expect(parseDeviceTopic(`devices/${id}/rpc/reply/1`)).toBeNull();
     expect(parseDeviceTopic('devices/not-a-uuid/telemetry')).toBeNull();
   });
 
-  it('maps ThingsBoard me topics both ways', () => {
-    expect(meToDeviceTopic('v1/devices/me/telemetry', id)).toBe(`devices/${id}/telemetry`);
-    expect(meToDeviceTopic('v1/devices/me/rpc/request/+', id)).toBe(`devices/${id}/rpc/request/+`);
-    expect(meToDeviceTopic('v1/devices/other/telemetry', id)).toBeNull();
-    expect(deviceToMeTopic(`devices/${id}/rpc/request/7`)).toBe('v1/devices/me/rpc/request/7');
+  it("maps ThingsBoard's me names, whose directions share a name, to one name per direction", () => {
+    expect(meTopics.publish('telemetry')).toBe('telemetry');
+    expect(meTopics.publish('rpc/request/5')).toBe('rpc/call/5');
+    expect(meTopics.publish('rpc/response/5')).toBe('rpc/response/5');
+    expect(meTopics.subscribe('rpc/request/+')).toBe('rpc/request/+');
+    expect(meTopics.subscribe('rpc/response/+')).toBe('rpc/reply/+');
+    expect(meTopics.subscribe('attributes')).toBe('attributes/shared');
+    expect(meTopics.deliver('attributes/shared')).toBe('attributes');
+    expect(meTopics.deliver('rpc/reply/9')).toBe('rpc/response/9');
+    expect(meTopics.deliver('rpc/request/9')).toBe('rpc/request/9');
+    expect(meTopics.deliver('attributes/response/2')).toBe('attributes/response/2');
   });
 });

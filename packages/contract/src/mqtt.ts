@@ -10,16 +10,44 @@ export const tbTopics = {
   rpcResponsePrefix: 'v1/devices/me/rpc/response/',
 } as const;
 
+/**
+ * Inside Hestia (and on an external broker) every device topic names its device. A direction is
+ * always clear from the name: server → device on `rpc/request`, `rpc/reply`, `attributes/shared`,
+ * `attributes/response`, `provision`; device → server on the others (docs/decisions/003, 019).
+ */
 export const deviceTopics = {
   telemetry: (id: string) => `devices/${id}/telemetry`,
+  /** Device → server: the device's own (client-scope) attributes. */
   attributes: (id: string) => `devices/${id}/attributes`,
+  /** Server → device: shared attributes that changed (`{key: value}`, or `{deleted: [keys]}`). */
+  sharedAttributes: (id: string) => `devices/${id}/attributes/shared`,
+  attributesRequest: (id: string, requestId: number | string) =>
+    `devices/${id}/attributes/request/${requestId}`,
+  attributesResponse: (id: string, requestId: number | string) =>
+    `devices/${id}/attributes/response/${requestId}`,
+  /** Server → device: a command (server-side RPC). */
   rpcRequest: (id: string, requestId: number | string) => `devices/${id}/rpc/request/${requestId}`,
+  /** Device → server: the answer to a command. */
   rpcResponse: (id: string, requestId: number | string) => `devices/${id}/rpc/response/${requestId}`,
+  /** Device → server: the device asks the server (client-side RPC). */
+  rpcCall: (id: string, requestId: number | string) => `devices/${id}/rpc/call/${requestId}`,
+  /** Server → device: the answer to a client-side RPC. */
+  rpcReply: (id: string, requestId: number | string) => `devices/${id}/rpc/reply/${requestId}`,
+  /** Device → server: ThingsBoard's claiming message (`{secretKey, durationMs}`). */
+  claim: (id: string) => `devices/${id}/claim`,
   /** Scaled mode only: `online` on connect and `offline` as the will, both retained. */
   status: (id: string) => `devices/${id}/status`,
 } as const;
 
-export type DeviceTopicKind = 'telemetry' | 'attributes' | 'rpc/request' | 'rpc/response' | 'status';
+export type DeviceTopicKind =
+  | 'telemetry'
+  | 'attributes'
+  | 'attributes/request'
+  | 'rpc/request'
+  | 'rpc/response'
+  | 'rpc/call'
+  | 'claim'
+  | 'status';
 
 export interface ParsedDeviceTopic {
   deviceId: string;
@@ -27,31 +55,42 @@ export interface ParsedDeviceTopic {
   requestId?: string;
 }
 
+/** What a device sends, below `devices/{id}/`; a request id follows the kinds that take one. */
 const DEVICE_TOPIC =
-  /^devices\/([0-9a-f-]{36})\/(telemetry|attributes|status|rpc\/request|rpc\/response)(?:\/(\d+))?$/;
+  /^devices\/([0-9a-f-]{36})\/(telemetry|attributes|claim|status|attributes\/request|rpc\/request|rpc\/response|rpc\/call)(?:\/(\d{1,10}))?$/;
+const WITH_ID = new Set(['attributes/request', 'rpc/request', 'rpc/response', 'rpc/call']);
 
 export function parseDeviceTopic(topic: string): ParsedDeviceTopic | null {
   const m = DEVICE_TOPIC.exec(topic);
   if (!m) return null;
   const kind = m[2] as DeviceTopicKind;
-  const isRpc = kind === 'rpc/request' || kind === 'rpc/response';
-  if (isRpc !== (m[3] !== undefined)) return null;
+  if (WITH_ID.has(kind) !== (m[3] !== undefined)) return null;
   return m[3] === undefined
     ? { deviceId: m[1] as string, kind }
     : { deviceId: m[1] as string, kind, requestId: m[3] };
 }
 
-/** Map a ThingsBoard `me` topic to the device-named topic, or null when it is not one. */
-export function meToDeviceTopic(topic: string, deviceId: string): string | null {
-  if (!topic.startsWith('v1/devices/me/')) return null;
-  const rest = topic.slice('v1/devices/me/'.length);
-  const mapped = `devices/${deviceId}/${rest}`;
-  return parseDeviceTopic(mapped) || /^rpc\/request\/\+$/.test(rest) ? mapped : null;
-}
-
-/** Map a device-named topic back to the `me` form for a ThingsBoard device. */
-export function deviceToMeTopic(topic: string): string | null {
-  const parsed = parseDeviceTopic(topic);
-  if (!parsed) return null;
-  return `v1/devices/me/${parsed.kind}${parsed.requestId ? `/${parsed.requestId}` : ''}`;
-}
+/**
+ * ThingsBoard's `v1/devices/me/...` names for the same topics, after `v1/devices/me/`. ThingsBoard
+ * uses one name for both directions where Hestia uses two: a device publishes its own RPC calls
+ * on `rpc/request/{n}` and hears the replies on `rpc/response/{n}`, the reverse of commands, and
+ * hears shared attributes on the `attributes` it publishes to.
+ */
+export const meTopics = {
+  /** A device's publish, `me` form → internal form (below the device's prefix). */
+  publish(rest: string): string {
+    return rest.startsWith('rpc/request/') ? `rpc/call/${rest.slice('rpc/request/'.length)}` : rest;
+  },
+  /** A device's subscription, `me` form → internal form. */
+  subscribe(rest: string): string {
+    if (rest === 'attributes') return 'attributes/shared';
+    if (rest === 'rpc/response/+' || rest === 'rpc/response/#') return 'rpc/reply/+';
+    return rest;
+  },
+  /** A delivery to the device, internal form → `me` form. */
+  deliver(rest: string): string {
+    if (rest === 'attributes/shared') return 'attributes';
+    if (rest.startsWith('rpc/reply/')) return `rpc/response/${rest.slice('rpc/reply/'.length)}`;
+    return rest;
+  },
+};

@@ -261,6 +261,24 @@ export const tsKvLatest = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );
 
+/**
+ * Device attributes by scope (migration 0014): `client` reported by the device, `shared` set by
+ * users and pushed to the device, `server` set by users only. Latest value only, no history.
+ */
+export const attributeKv = pgTable(
+  'attribute_kv',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: ['client', 'shared', 'server'] }).notNull(),
+    key: text('key').notNull(),
+    value: telemetryJson('value').notNull(),
+    lastUpdateTs: bigint('last_update_ts', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.scope, t.key] })],
+);
+
 /** Server-wide values shared by every instance (the token signing secret). */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),

@@ -8,6 +8,19 @@ const RESTART_MS = 1000;
 
 const send = (worker: Worker, m: ToBroker) => worker.postMessage(m);
 
+/** The message each hand-over kind becomes (connection changes are not messages). */
+const MESSAGE_KIND: Partial<Record<Kind, DeviceMessage['kind']>> = {
+  [Kind.Telemetry]: 'telemetry',
+  [Kind.Attributes]: 'attributes',
+  [Kind.RpcResponse]: 'rpc/response',
+  [Kind.Status]: 'status',
+  [Kind.AttributesRequest]: 'attributes/request',
+  [Kind.RpcCall]: 'rpc/call',
+  [Kind.Claim]: 'claim',
+  [Kind.Provision]: 'provision',
+  [Kind.Activity]: 'activity',
+};
+
 export type BrokerThread = BrokerTransport & {
   /** The embedded broker's TCP port (null for an external broker). */
   port: number | null;
@@ -43,11 +56,11 @@ export async function startBrokerThread(opts: {
   let closing = false;
 
   function deliver(kind: Kind, deviceId: string, extra: string, payload: string): void {
-    if (kind === Kind.Telemetry) onMessage({ deviceId, kind: 'telemetry', payload });
-    else if (kind === Kind.Attributes) onMessage({ deviceId, kind: 'attributes', payload });
-    else if (kind === Kind.RpcResponse)
-      onMessage({ deviceId, kind: 'rpc/response', requestId: extra, payload });
-    else if (kind === Kind.Status) onMessage({ deviceId, kind: 'status', payload });
+    const message = MESSAGE_KIND[kind];
+    if (message)
+      onMessage(
+        extra ? { deviceId, kind: message, requestId: extra, payload } : { deviceId, kind: message, payload },
+      );
     else if (kind === Kind.Connected) {
       connected.add(deviceId);
       onConnection(deviceId, true);

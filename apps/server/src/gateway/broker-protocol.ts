@@ -9,8 +9,24 @@ export const Kind = {
   Disconnected: 4,
   /** Scaled mode: a device's retained `online`/`offline` (the payload). */
   Status: 5,
+  /** The device asks for attribute values; the request id is in `extras`. */
+  AttributesRequest: 6,
+  /** The device calls the server (client-side RPC); the request id is in `extras`. */
+  RpcCall: 7,
+  /** ThingsBoard's claiming message. */
+  Claim: 8,
+  /**
+   * A provisioning request from a client without a device yet: `ids` holds the connection's
+   * reference to answer on (`provisionTopic(ref)`), not a device id.
+   */
+  Provision: 9,
+  /** The device showed it is alive without a message (an MQTT ping). */
+  Activity: 10,
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
+
+/** Where the answer to a provisioning request goes, for the connection `ref` that asked. */
+export const provisionTopic = (ref: string) => `provision/${ref}/response`;
 
 /** Broker thread → main thread. */
 export type FromBroker =

@@ -4,25 +4,41 @@
 // and sends RPCs.
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
+import { meTopics } from '@hestia/contract';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
-import { type FromBroker, handOver, Kind, type ToBroker } from './broker-protocol.ts';
+import { type FromBroker, handOver, Kind, provisionTopic, type ToBroker } from './broker-protocol.ts';
 
 const ME = 'v1/devices/me/';
+/** ThingsBoard's provisioning: a client connects with this user name and no device yet. */
+const PROVISION_USER = 'provision';
 
 interface ClientInfo {
+  /** The device, or for a provisioning connection its reference (`provision/{ref}/...`). */
   deviceId: string;
-  /** `devices/{deviceId}/`: every topic of this device starts with it. */
+  /** `devices/{deviceId}/` (or `provision/{ref}/`): every topic of this client starts with it. */
   prefix: string;
   /** Spoke ThingsBoard `me` topics, so deliveries are translated back. */
   me: boolean;
+  provisioning: boolean;
 }
 
 /**
- * What a device may publish and subscribe to, below its own `devices/{id}/` prefix; a publish's
- * groups: 1 telemetry or attributes, 2 an RPC answer's request id.
+ * What a device may publish, below its own `devices/{id}/` prefix, and the kind it is handed over
+ * as; group 2 is a request id.
  */
-const PUBLISH_OK = /^(?:(telemetry|attributes)|rpc\/response\/(\d+)|attributes\/request\/\d+)$/;
-const SUBSCRIBE_OK = /^(rpc\/request\/(\+|#)|attributes|attributes\/response\/(\+|#))$/;
+const PUBLISH_OK =
+  /^(telemetry|attributes|claim|attributes\/request|rpc\/response|rpc\/call)(?:\/(\d{1,10}))?$/;
+const PUBLISH_KIND: Record<string, Kind> = {
+  telemetry: Kind.Telemetry,
+  attributes: Kind.Attributes,
+  claim: Kind.Claim,
+  'attributes/request': Kind.AttributesRequest,
+  'rpc/response': Kind.RpcResponse,
+  'rpc/call': Kind.RpcCall,
+};
+const WITH_ID = new Set(['attributes/request', 'rpc/response', 'rpc/call']);
+const SUBSCRIBE_OK =
+  /^(rpc\/request\/(\+|#)|attributes\/shared|attributes\/response\/(\+|#)|rpc\/reply\/(\+|#))$/;
 
 const port = parentPort;
 if (!port) throw new Error('broker-thread runs as a worker thread');
@@ -39,24 +55,38 @@ const clients = new WeakMap<Client, ClientInfo>();
 const connections = new Map<string, number>();
 const tokenLookups = new Map<number, (deviceId: string | null) => void>();
 let nextLookup = 1;
+let nextProvision = 1;
 
-const toInternal = (info: ClientInfo, topic: string): string | null => {
+/** A client's topic in the internal form, or null when it is not one of its own. */
+function toInternal(info: ClientInfo, topic: string, direction: 'publish' | 'subscribe'): string | null {
+  if (info.provisioning) {
+    if (direction === 'publish' && topic === '/provision/request') return `${info.prefix}request`;
+    if (direction === 'subscribe' && (topic === '/provision/response' || topic === '/provision/response/+'))
+      return provisionTopic(info.deviceId);
+    return null;
+  }
   if (topic.startsWith(ME)) {
     info.me = true;
-    return info.prefix + topic.slice(ME.length);
+    const rest = topic.slice(ME.length);
+    return info.prefix + (direction === 'publish' ? meTopics.publish(rest) : meTopics.subscribe(rest));
   }
   return topic.startsWith(info.prefix) ? topic : null;
-};
+}
 
 const broker = await Aedes.createBroker({
   drainTimeout: 5000,
   connectTimeout: 10_000,
   authenticate(client, username, _password, done) {
     if (!username) return done(authError(), false);
+    if (username === PROVISION_USER) {
+      const ref = String(nextProvision++);
+      clients.set(client, { deviceId: ref, prefix: `provision/${ref}/`, me: false, provisioning: true });
+      return done(null, true);
+    }
     const id = nextLookup++;
     tokenLookups.set(id, (deviceId) => {
       if (!deviceId) return done(authError(), false);
-      clients.set(client, { deviceId, prefix: `devices/${deviceId}/`, me: false });
+      clients.set(client, { deviceId, prefix: `devices/${deviceId}/`, me: false, provisioning: false });
       done(null, true);
     });
     post({ t: 'token', id, token: username });
@@ -64,23 +94,30 @@ const broker = await Aedes.createBroker({
   authorizePublish(client, packet, cb) {
     if (!client) return cb(null);
     const info = clients.get(client);
-    const topic = info && toInternal(info, packet.topic);
-    const allowed = info && topic && PUBLISH_OK.exec(topic.slice(info.prefix.length));
-    if (!info || !topic || !allowed) return cb(new Error('publish not allowed'));
+    const topic = info && toInternal(info, packet.topic, 'publish');
+    if (!info || !topic) return cb(new Error('publish not allowed'));
+    // Devices' retained messages would pile up in this broker's memory: kept by nobody.
+    packet.retain = false;
+    const text = () => (packet.payload as Buffer).toString('utf8');
+    if (info.provisioning) {
+      packet.topic = topic;
+      cb(null);
+      queue(Kind.Provision, info.deviceId, '', text());
+      return;
+    }
+    const allowed = PUBLISH_OK.exec(topic.slice(info.prefix.length));
+    const kind = allowed?.[1];
+    if (!allowed || !kind || WITH_ID.has(kind) !== (allowed[2] !== undefined))
+      return cb(new Error('publish not allowed'));
     packet.topic = topic;
     cb(null);
     // Handed to the server here, where the device is already known: no topic matching there.
-    const [, kind, requestId] = allowed;
-    // Decoded only for what the server takes: an attributes request is accepted but not answered
-    // (the server keeps no shared attributes to send back).
-    const text = () => (packet.payload as Buffer).toString('utf8');
-    if (kind) queue(kind === 'telemetry' ? Kind.Telemetry : Kind.Attributes, info.deviceId, '', text());
-    else if (requestId) queue(Kind.RpcResponse, info.deviceId, requestId, text());
+    queue(PUBLISH_KIND[kind] as Kind, info.deviceId, allowed[2] ?? '', text());
   },
   authorizeSubscribe(client, sub, cb) {
     const info = clients.get(client);
-    const topic = info && toInternal(info, sub.topic);
-    if (!info || !topic || !SUBSCRIBE_OK.test(topic.slice(info.prefix.length))) {
+    const topic = info && toInternal(info, sub.topic, 'subscribe');
+    if (!info || !topic || (!info.provisioning && !SUBSCRIBE_OK.test(topic.slice(info.prefix.length)))) {
       // A refused subscription gets a failure code (128) in SUBACK; the device stays connected.
       return cb(null, null);
     }
@@ -89,29 +126,38 @@ const broker = await Aedes.createBroker({
   authorizeForward(client, packet) {
     const info = clients.get(client);
     if (!info) return packet;
+    if (info.provisioning)
+      return packet.topic === provisionTopic(info.deviceId)
+        ? ({ ...packet, topic: '/provision/response' } as AedesPublishPacket)
+        : null;
     const own = info.prefix;
     if (!packet.topic.startsWith(own)) return null;
     return info.me
-      ? ({ ...packet, topic: ME + packet.topic.slice(own.length) } as AedesPublishPacket)
+      ? ({ ...packet, topic: ME + meTopics.deliver(packet.topic.slice(own.length)) } as AedesPublishPacket)
       : packet;
   },
 });
 
 broker.on('client', (client) => {
   const info = clients.get(client);
-  if (!info) return;
+  if (!info || info.provisioning) return;
   const n = (connections.get(info.deviceId) ?? 0) + 1;
   connections.set(info.deviceId, n);
   if (n === 1) queue(Kind.Connected, info.deviceId, '', '');
 });
 broker.on('clientDisconnect', (client) => {
   const info = clients.get(client);
-  if (!info) return;
+  if (!info || info.provisioning) return;
   const n = (connections.get(info.deviceId) ?? 1) - 1;
   if (n <= 0) {
     connections.delete(info.deviceId);
     queue(Kind.Disconnected, info.deviceId, '', '');
   } else connections.set(info.deviceId, n);
+});
+// A device that only pings is alive: the server's inactivity timeout hears of it.
+broker.on('ping', (_packet, client) => {
+  const info = clients.get(client);
+  if (info && !info.provisioning) queue(Kind.Activity, info.deviceId, '', '');
 });
 broker.on('clientError', (_client, err) => post({ t: 'warn', message: err.message }));
 

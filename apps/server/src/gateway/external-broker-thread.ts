@@ -3,7 +3,7 @@
 // its event loop, as the embedded broker's thread does (decision 016).
 import { randomUUID } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseDeviceTopic } from '@hestia/contract';
+import { type DeviceTopicKind, parseDeviceTopic } from '@hestia/contract';
 import mqtt from 'mqtt';
 import { type FromBroker, handOver, Kind, type ToBroker } from './broker-protocol.ts';
 
@@ -12,6 +12,17 @@ if (!port) throw new Error('external-broker-thread runs as a worker thread');
 const { url } = workerData as { url: string };
 const post = (m: FromBroker) => port.postMessage(m);
 const { queue, flush } = handOver(port);
+
+/** What the server takes from devices (commands it sent itself, `rpc/request`, are not among them). */
+const KINDS: Partial<Record<DeviceTopicKind, Kind>> = {
+  telemetry: Kind.Telemetry,
+  attributes: Kind.Attributes,
+  status: Kind.Status,
+  'rpc/response': Kind.RpcResponse,
+  'attributes/request': Kind.AttributesRequest,
+  'rpc/call': Kind.RpcCall,
+  claim: Kind.Claim,
+};
 
 const client = mqtt.connect(url, {
   clientId: `hestia-server-${randomUUID()}`,
@@ -30,18 +41,14 @@ client.on('error', (err) => {
   }
 });
 
-// Telemetry and status arrive on shared subscriptions (each message reaches one instance, which
+// What devices send arrives on shared subscriptions (each message reaches one instance, which
 // stores it and fans it out on Redis); RPC answers reach every instance, and the one that sent the
 // request takes it.
 client.on('message', (topic, payload) => {
   const parsed = parseDeviceTopic(topic);
   if (!parsed) return;
-  const text = payload.toString('utf8');
-  if (parsed.kind === 'telemetry') queue(Kind.Telemetry, parsed.deviceId, '', text);
-  else if (parsed.kind === 'attributes') queue(Kind.Attributes, parsed.deviceId, '', text);
-  else if (parsed.kind === 'status') queue(Kind.Status, parsed.deviceId, '', text);
-  else if (parsed.kind === 'rpc/response')
-    queue(Kind.RpcResponse, parsed.deviceId, parsed.requestId ?? '', text);
+  const kind = KINDS[parsed.kind];
+  if (kind !== undefined) queue(kind, parsed.deviceId, parsed.requestId ?? '', payload.toString('utf8'));
 });
 
 client.once('connect', () => {
@@ -50,6 +57,9 @@ client.once('connect', () => {
       '$share/hestia/devices/+/telemetry': { qos: 1 },
       '$share/hestia/devices/+/attributes': { qos: 1 },
       '$share/hestia/devices/+/status': { qos: 1 },
+      '$share/hestia/devices/+/claim': { qos: 1 },
+      '$share/hestia/devices/+/attributes/request/+': { qos: 1 },
+      '$share/hestia/devices/+/rpc/call/+': { qos: 1 },
       'devices/+/rpc/response/+': { qos: 1 },
     })
     .then(

@@ -1,6 +1,12 @@
-import type { ParsedDeviceTopic } from '@hestia/contract';
+import type { DeviceTopicKind } from '@hestia/contract';
 
-export interface DeviceMessage extends ParsedDeviceTopic {
+export interface DeviceMessage {
+  /** The device; for `provision`, the asking connection's reference (no device exists yet). */
+  deviceId: string;
+  /** What the device sent (its topic), a provisioning request, or a ping (`activity`). */
+  kind: DeviceTopicKind | 'provision' | 'activity';
+  /** The request id of an RPC answer, an RPC call or an attributes request. */
+  requestId?: string;
   /** The message as UTF-8 text. */
   payload: string;
 }

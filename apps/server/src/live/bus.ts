@@ -7,6 +7,15 @@ export interface TelemetryEvent {
   values: Record<string, TelemetryValue>;
 }
 
+/** Attributes of one scope that changed (`values`) or were removed (`deleted`). */
+export interface AttributeEvent {
+  deviceId: string;
+  scope: 'client' | 'shared' | 'server';
+  ts: number;
+  values: Record<string, TelemetryValue>;
+  deleted?: string[];
+}
+
 /** Fan-out of device telemetry to every server instance (and so to every socket). */
 export interface LiveBus {
   publish(event: TelemetryEvent): void;
@@ -17,6 +26,9 @@ export interface LiveBus {
   /** Who may see or control a device changed (share made, changed or revoked; device moved or deleted). */
   publishAccessChanged(deviceId: string): void;
   onAccessChanged(handler: (deviceId: string) => void): () => void;
+  /** Device attributes changed (far rarer than telemetry: one message each). */
+  publishAttributes(event: AttributeEvent): void;
+  onAttributes(handler: (event: AttributeEvent) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -36,8 +48,11 @@ export function inProcessBus(): LiveBus {
   const telemetry = new Handlers<TelemetryEvent>();
   const sessions = new Handlers<string>();
   const access = new Handlers<string>();
+  const attributes = new Handlers<AttributeEvent>();
   return {
     publish: (e) => telemetry.emit(e),
+    publishAttributes: (e) => attributes.emit(e),
+    onAttributes: (h) => attributes.add(h),
     subscribe: (h) => telemetry.add(h),
     publishSessionEnded: (id) => sessions.emit(id),
     onSessionEnded: (h) => sessions.add(h),
@@ -50,6 +65,7 @@ export function inProcessBus(): LiveBus {
 const CHANNEL = 'hestia:telemetry';
 const SESSIONS = 'hestia:sessions-ended';
 const ACCESS = 'hestia:access-changed';
+const ATTRIBUTES = 'hestia:attributes';
 
 /** Scaled mode: Redis pub/sub; every instance, the publisher included, hears every event once. */
 export async function redisBus(url: string, onError: (err: Error) => void): Promise<LiveBus> {
@@ -61,10 +77,12 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   const telemetry = new Handlers<TelemetryEvent>();
   const sessions = new Handlers<string>();
   const access = new Handlers<string>();
+  const attributes = new Handlers<AttributeEvent>();
   sub.on('message', (channel: string, message: string) => {
     if (channel === SESSIONS) return sessions.emit(message);
     if (channel === ACCESS) return access.emit(message);
     try {
+      if (channel === ATTRIBUTES) return attributes.emit(JSON.parse(message) as AttributeEvent);
       // A batch (an array) or, from an instance of an earlier version, one event.
       const body = JSON.parse(message) as TelemetryEvent | TelemetryEvent[];
       if (Array.isArray(body)) for (const e of body) telemetry.emit(e);
@@ -73,7 +91,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       onError(err as Error);
     }
   });
-  await sub.subscribe(CHANNEL, SESSIONS, ACCESS);
+  await sub.subscribe(CHANNEL, SESSIONS, ACCESS, ATTRIBUTES);
   // Events go out once per turn of the event loop, as one message: at thousands of messages a
   // second, one Redis command (and one message to every instance) per event was most of the cost.
   let queued: TelemetryEvent[] = [];
@@ -97,6 +115,10 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       pub.publish(ACCESS, id).catch(onError);
     },
     onAccessChanged: (h) => access.add(h),
+    publishAttributes: (e) => {
+      pub.publish(ATTRIBUTES, JSON.stringify(e)).catch(onError);
+    },
+    onAttributes: (h) => attributes.add(h),
     close: async () => {
       sub.disconnect();
       sendQueued();

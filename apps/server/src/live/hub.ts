@@ -1,6 +1,7 @@
 import { type TelemetryValue, valueText, type WsData, type WsUpdate } from '@hestia/contract';
+import type { AttributeScope } from '../repositories/attribute.repository.ts';
 import type { LatestValues } from '../services/telemetry.service.ts';
-import type { LiveBus, TelemetryEvent } from './bus.ts';
+import type { AttributeEvent, LiveBus, TelemetryEvent } from './bus.ts';
 
 /** One client subscription: a socket's `cmdId` on one device, for some keys or all. */
 export interface Subscription {
@@ -8,6 +9,8 @@ export interface Subscription {
   deviceId: string;
   userId: string;
   keys: Set<string> | null;
+  /** An attribute subscription (of one scope, or all when null) rather than telemetry. */
+  attributes?: { scope: AttributeScope | null };
   send(update: WsUpdate): void;
   /** Forget this subscription on its socket (access was withdrawn). */
   drop(): void;
@@ -25,7 +28,7 @@ export function toWsData(
   return data;
 }
 
-/** Routes telemetry events from the bus to the subscriptions of their device. */
+/** Routes telemetry and attribute events from the bus to the subscriptions of their device. */
 export function createHub(bus: LiveBus) {
   const byDevice = new Map<string, Set<Subscription>>();
 
@@ -37,7 +40,25 @@ export function createHub(bus: LiveBus) {
       [e.ts, v],
     ]);
     for (const sub of subs) {
+      if (sub.attributes) continue;
       const data = toWsData(entries, sub.keys);
+      if (Object.keys(data).length > 0)
+        sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data });
+    }
+  });
+
+  // Removed attributes are sent as ThingsBoard's socket sends them: the key with no points.
+  const unsubscribeAttributes = bus.onAttributes((e: AttributeEvent) => {
+    const subs = byDevice.get(e.deviceId);
+    if (!subs) return;
+    const entries: Array<[string, [number, TelemetryValue]]> = Object.entries(e.values).map(([k, v]) => [
+      k,
+      [e.ts, v],
+    ]);
+    for (const sub of subs) {
+      if (!sub.attributes || (sub.attributes.scope && sub.attributes.scope !== e.scope)) continue;
+      const data = toWsData(entries, sub.keys);
+      for (const key of e.deleted ?? []) if (!sub.keys || sub.keys.has(key)) data[key] = [];
       if (Object.keys(data).length > 0)
         sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data });
     }
@@ -64,6 +85,7 @@ export function createHub(bus: LiveBus) {
     },
     close(): void {
       unsubscribe();
+      unsubscribeAttributes();
       byDevice.clear();
     },
   };

@@ -1,6 +1,7 @@
 import {
   type HistoryCmd,
   legacyWsMessageSchema,
+  type TelemetryValue,
   type TsSubCmd,
   timeseriesQuerySchema,
   WS_AUTH_TIMEOUT_MS,
@@ -13,7 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import type { AttributeScope } from '../repositories/attribute.repository.ts';
 import { readSeries } from '../repositories/telemetry.repository.ts';
+import type { AttributeService } from '../services/attribute.service.ts';
 import type { AuthService, Principal } from '../services/auth.service.ts';
 import type { DeviceService } from '../services/device.service.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
@@ -27,7 +30,15 @@ const PING_MS = 30_000;
 const MAX_SUBS_PER_SOCKET = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** ThingsBoard's scope names on the socket and in REST paths. */
+export const SCOPES: Record<string, AttributeScope> = {
+  CLIENT_SCOPE: 'client',
+  SHARED_SCOPE: 'shared',
+  SERVER_SCOPE: 'server',
+};
+
 interface Deps {
+  attributes: AttributeService;
   auth: AuthService;
   devices: DeviceService;
   telemetry: TelemetryService;
@@ -42,7 +53,7 @@ interface Deps {
  * to grow memory; ending a session or withdrawing access reaches its sockets at once.
  */
 export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
-  const { auth, devices, telemetry, hub, bus, db } = deps;
+  const { attributes, auth, devices, telemetry, hub, bus, db } = deps;
   const bySession = new Map<string, Set<WebSocket>>();
 
   bus.onAccessChanged((deviceId) => {
@@ -116,11 +127,18 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
       if (existing) existing.drop();
     }
 
-    async function subscribe(cmd: TsSubCmd): Promise<void> {
+    async function subscribe(cmd: TsSubCmd, kind: 'timeseries' | 'attributes'): Promise<void> {
       unsubscribe(cmd.cmdId);
       if (cmd.unsubscribe) return;
       if (subs.size >= MAX_SUBS_PER_SOCKET)
         return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'Too many subscriptions on one socket');
+      const scope = cmd.scope ? SCOPES[cmd.scope] : null;
+      if (kind === 'attributes' && scope === undefined)
+        return error(
+          cmd.cmdId,
+          WS_ERROR.BAD_REQUEST,
+          'scope must be CLIENT_SCOPE, SHARED_SCOPE or SERVER_SCOPE',
+        );
       if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
       const keys = cmd.keys?.trim()
         ? new Set(
@@ -135,6 +153,7 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
         deviceId: cmd.entityId,
         userId: principal?.userId ?? '',
         keys,
+        ...(kind === 'attributes' ? { attributes: { scope: scope ?? null } } : {}),
         send,
         drop: () => {
           hub.remove(sub);
@@ -142,8 +161,16 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
         },
       };
       subs.set(cmd.cmdId, sub);
-      const latest = await telemetry.latestFor([cmd.entityId]);
-      if (subs.get(cmd.cmdId) === sub) hub.add(sub, latest.get(cmd.entityId) ?? new Map());
+      const current =
+        kind === 'attributes'
+          ? new Map(
+              (await attributes.list(cmd.entityId, scope ?? undefined)).map((a) => [
+                a.key,
+                [a.lastUpdateTs, a.value] as [number, TelemetryValue],
+              ]),
+            )
+          : ((await telemetry.latestFor([cmd.entityId])).get(cmd.entityId) ?? new Map());
+      if (subs.get(cmd.cmdId) === sub) hub.add(sub, current);
     }
 
     async function history(cmd: HistoryCmd): Promise<void> {
@@ -165,8 +192,8 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     async function handleLegacy(json: unknown): Promise<void> {
       const parsed = legacyWsMessageSchema.safeParse(json);
       if (!parsed.success) return error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid');
-      for (const cmd of [...(parsed.data.tsSubCmds ?? []), ...(parsed.data.attrSubCmds ?? [])])
-        await subscribe(cmd);
+      for (const cmd of parsed.data.tsSubCmds ?? []) await subscribe(cmd, 'timeseries');
+      for (const cmd of parsed.data.attrSubCmds ?? []) await subscribe(cmd, 'attributes');
       for (const cmd of parsed.data.historyCmds ?? []) await history(cmd);
     }
 
@@ -179,7 +206,7 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
           if (cmd.startTs === undefined || cmd.endTs === undefined || !cmd.keys) {
             error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'History needs keys, startTs and endTs');
           } else await history({ ...cmd, keys: cmd.keys, startTs: cmd.startTs, endTs: cmd.endTs });
-        } else await subscribe(cmd);
+        } else await subscribe(cmd, cmd.type === 'ATTRIBUTES' ? 'attributes' : 'timeseries');
       }
     }
 

@@ -1,3 +1,4 @@
+import type { AttributeService } from '../services/attribute.service.ts';
 import type { Clock } from '../services/clock.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
 import { decodeMessage } from './decode.ts';
@@ -15,10 +16,11 @@ const REFUSAL_LOG_MS = 60_000;
  */
 export function telemetryPipeline(deps: {
   telemetry: TelemetryService;
+  attributes: AttributeService;
   clock: Clock;
-  log: { warn(obj: unknown, msg: string): void };
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }) {
-  const { telemetry, clock, log } = deps;
+  const { telemetry, attributes, clock, log } = deps;
 
   // Server-stamped telemetry gets a time per device that always moves forward: messages that
   // queued up and are read in the same millisecond stay separate samples instead of colliding on
@@ -63,6 +65,25 @@ export function telemetryPipeline(deps: {
       // Readings without their own time share one stamp, per device always moving forward.
       const stamped = decoded.readings.some((r) => r.stamped) ? stamp(deviceId) : 0;
       for (const r of decoded.readings) telemetry.ingest(deviceId, r.values, r.stamped ? stamped : r.ts);
+      return true;
+    },
+
+    /**
+     * A device's own (client-scope) attributes, `{k: v}`: decoded and validated as telemetry is,
+     * then stored apart from it (no history).
+     */
+    acceptAttributes(deviceId: string, payload: string): boolean {
+      const now = clock.now();
+      const decoded = decodeMessage(payload, now, false);
+      if (!decoded.ok) {
+        refuse(deviceId, decoded.reason);
+        return false;
+      }
+      const values = decoded.readings[0]?.values;
+      if (values)
+        attributes
+          .fromDevice(deviceId, values, now)
+          .catch((err: unknown) => log.error({ err }, 'device attributes could not be stored'));
       return true;
     },
 

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { userRepository } from '../src/repositories/user.repository.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
+import { mosquittoCli } from './mosquitto-cli.ts';
+import { openSocket, type Stack, startStack, waitFor } from './stack.ts';
+
+let stack: Stack;
+let cli: ReturnType<typeof mosquittoCli>;
+beforeAll(async () => {
+  stack = await startStack();
+  cli = mosquittoCli(stack.server.mqttUrl);
+});
+afterAll(() => stack?.stop());
+
+async function newDevice(name: string) {
+  const db = stack.server.database.db;
+  const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
+  return deviceRepository(db).create({
+    ownerId: owner?.id as string,
+    name,
+    label: name,
+    profileId: 'switch-one-pole',
+    accessToken: newAccessToken(),
+  });
+}
+
+describe("ThingsBoard's device API, driven by Debian's mosquitto_pub and mosquitto_sub", () => {
+  it('keeps client attributes apart from telemetry, pushes shared ones and answers attribute requests', async () => {
+    const d = await newDevice('Attribute lamp');
+    const token = d.accessToken;
+    const shared = await cli.sub({ user: token, topics: ['v1/devices/me/attributes'] });
+    const responses = await cli.sub({ user: token, topics: ['v1/devices/me/attributes/response/+'] });
+
+    await cli.pub({
+      user: token,
+      topic: 'v1/devices/me/attributes',
+      message: '{"fw":"1.0.3","model":"X1","cfg":{"a":[1,2]}}',
+    });
+    await waitFor(async () => (await stack.server.attributes.list(d.id, 'client')).length === 3);
+    // Not telemetry: no history row, no latest value.
+    const device = await stack.client.getDevice(d.id);
+    expect(device.deviceData.fw).toBeUndefined();
+
+    await stack.server.attributes.set(d.id, 'shared', { target: 21.5, mode: 'eco' });
+    const [push] = await shared.next(1);
+    expect(push?.topic).toBe('v1/devices/me/attributes');
+    expect(JSON.parse(push?.payload ?? '')).toEqual({ target: 21.5, mode: 'eco' });
+    // A server attribute never reaches the device.
+    await stack.server.attributes.set(d.id, 'server', { note: 'hall' });
+
+    await cli.pub({
+      user: token,
+      topic: 'v1/devices/me/attributes/request/1',
+      message: '{"clientKeys":"fw,cfg","sharedKeys":"target"}',
+    });
+    await cli.pub({ user: token, topic: 'v1/devices/me/attributes/request/2', message: '{}' });
+    const answers = await responses.next(2);
+    const byTopic = Object.fromEntries(answers.map((m) => [m.topic, JSON.parse(m.payload)]));
+    expect(byTopic['v1/devices/me/attributes/response/1']).toEqual({
+      client: { fw: '1.0.3', cfg: { a: [1, 2] } },
+      shared: { target: 21.5 },
+    });
+    expect(byTopic['v1/devices/me/attributes/response/2']).toEqual({
+      client: { fw: '1.0.3', model: 'X1', cfg: { a: [1, 2] } },
+      shared: { target: 21.5, mode: 'eco' },
+    });
+
+    await stack.server.attributes.remove(d.id, 'shared', ['mode']);
+    const deleted = await shared.next(2);
+    expect(JSON.parse(deleted[1]?.payload ?? '')).toEqual({ deleted: ['mode'] });
+    expect(shared.messages.some((m) => m.payload.includes('hall'))).toBe(false);
+    await Promise.all([shared.stop(), responses.stop()]);
+  });
+
+  it('sends attribute changes to socket subscribers of that scope', async () => {
+    const d = await newDevice('Socket attributes');
+    await stack.server.attributes.set(d.id, 'shared', { before: 1 });
+    const { token } = await stack.client.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const socket = await openSocket(stack.server.url, token);
+    socket.send({ attrSubCmds: [{ cmdId: 5, entityType: 'DEVICE', entityId: d.id, scope: 'SHARED_SCOPE' }] });
+    await waitFor(() => socket.latest(5, 'before') === '1');
+    await stack.server.attributes.set(d.id, 'shared', { after: { x: 1 } });
+    await stack.server.attributes.set(d.id, 'server', { hidden: 1 });
+    await waitFor(() => socket.latest(5, 'after') === '{"x":1}');
+    expect(socket.latest(5, 'hidden')).toBeUndefined();
+    socket.close();
+  });
+
+  it('gives commands request ids that fit 32 bits, and takes the answer on them', async () => {
+    const d = await newDevice('RPC lamp');
+    const requests = await cli.sub({ user: d.accessToken, topics: ['v1/devices/me/rpc/request/+'] });
+    const answers: Array<Promise<unknown>> = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(stack.client.twowayRpc(d.id, { method: 'setValue', params: { n: i }, timeout: 5000 }));
+      const [m] = (await requests.next(i + 1)).slice(i);
+      const id = Number(m?.topic.split('/').pop());
+      expect(Number.isInteger(id) && id >= 1 && id <= MAX_REQUEST_ID).toBe(true);
+      expect(JSON.parse(m?.payload ?? '')).toEqual({ method: 'setValue', params: { n: i } });
+      await cli.pub({
+        user: d.accessToken,
+        topic: `v1/devices/me/rpc/response/${id}`,
+        message: `{"n":${i}}`,
+      });
+    }
+    expect(await Promise.all(answers)).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+    await requests.stop();
+  });
+
+  it('answers client-side RPC (getCurrentTime, getSessionLimits, and an unknown method) without dropping the device', async () => {
+    const d = await newDevice('Clockless');
+    const replies = await cli.sub({ user: d.accessToken, topics: ['v1/devices/me/rpc/response/+'] });
+    const before = Date.now();
+    await cli.pub({
+      user: d.accessToken,
+      topic: 'v1/devices/me/rpc/request/7',
+      message: '{"method":"getCurrentTime","params":{}}',
+    });
+    await cli.pub({
+      user: d.accessToken,
+      topic: 'v1/devices/me/rpc/request/8',
+      message: '{"method":"getSessionLimits"}',
+    });
+    await cli.pub({
+      user: d.accessToken,
+      topic: 'v1/devices/me/rpc/request/9',
+      message: '{"method":"openPodBayDoors"}',
+    });
+    const got = Object.fromEntries((await replies.next(3)).map((m) => [m.topic, JSON.parse(m.payload)]));
+    expect(got['v1/devices/me/rpc/response/7']).toBeGreaterThanOrEqual(before);
+    expect(got['v1/devices/me/rpc/response/7']).toBeLessThanOrEqual(Date.now());
+    expect(got['v1/devices/me/rpc/response/8']).toMatchObject({ maxPayloadSize: expect.any(Number) });
+    expect(got['v1/devices/me/rpc/response/9']).toEqual({ error: 'Unknown RPC method: openPodBayDoors' });
+    // Still connected: the subscription hears a command.
+    const call = stack.client.twowayRpc(d.id, { method: 'ping', timeout: 300 }).catch(() => 'timeout');
+    expect(await call).toBe('timeout');
+    await replies.stop();
+  });
+
+  it('marks a silent device with a long keepalive inactive after the inactivity timeout, and active when it speaks', async () => {
+    const d = await newDevice('Frozen');
+    const listener = await cli.sub({
+      user: d.accessToken,
+      topics: ['v1/devices/me/rpc/request/+'],
+      keepalive: 3600,
+    });
+    await waitFor(async () => (await stack.client.getDevice(d.id)).deviceData.active === true);
+    stack.server.gateway.sweep();
+    expect((await stack.client.getDevice(d.id)).deviceData.active).toBe(true);
+    stack.advance(601_000);
+    stack.server.gateway.sweep();
+    const frozen = await stack.client.getDevice(d.id);
+    expect(frozen.deviceData.active).toBe(false);
+    expect(frozen.deviceData.inactivityAlarmTime).toEqual(expect.any(Number));
+    await cli.pub({ user: d.accessToken, topic: 'v1/devices/me/telemetry', message: '{"t":1}' });
+    await waitFor(async () => (await stack.client.getDevice(d.id)).deviceData.active === true);
+    await listener.stop();
+  });
+});
