@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openPostgres } from '../src/db/database.ts';
+import { userRepository } from '../src/repositories/user.repository.ts';
+import { attemptStore, guessLimits } from '../src/services/rate-limiter.ts';
+
+/**
+ * Decision 017 on real PostgreSQL: two server instances (two connection pools on one database) and
+ * parallel requests on each still count every attempt once. Runs when TEST_DATABASE_URL is set.
+ */
+const { TEST_DATABASE_URL } = process.env;
+
+describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two instances', () => {
+  const dbName = `hestia_limits_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let admin: pg.Client;
+  let one: Database;
+  let two: Database;
+  const clock = { now: () => Date.now() };
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(TEST_DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    [one, two] = await Promise.all([openPostgres(url.toString()), openPostgres(url.toString())]);
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+    await admin?.query(`drop database if exists ${dbName}`);
+    await admin?.end();
+  });
+
+  it('200 parallel attempts over both instances take exactly the limit', async () => {
+    const limits = [guessLimits(attemptStore(one.db, clock)), guessLimits(attemptStore(two.db, clock))];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        limits[i % 2]?.loginAccount.reserve('someone@example.com|198.51.100.7'),
+      ),
+    );
+    expect(answers.filter((a) => a?.ok)).toHaveLength(10);
+    expect(answers.filter((a) => a && !a.ok && a.retryAfterMs > 0)).toHaveLength(190);
+  });
+
+  it('200 parallel guesses on one code take exactly its five attempts', async () => {
+    const repos = [userRepository(one.db), userRepository(two.db)];
+    await repos[0]?.putCode({
+      purpose: 'reset',
+      target: 'someone@example.com',
+      codeHash: 'x'.repeat(64),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const rows = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        repos[i % 2]?.takeCodeAttempt('reset', 'someone@example.com', new Date(), 5),
+      ),
+    );
+    const taken = rows.filter((r) => r !== undefined);
+    expect(taken).toHaveLength(5);
+    expect(taken.map((r) => r?.attempts).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+});
