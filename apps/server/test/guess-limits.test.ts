@@ -1,5 +1,4 @@
 import { request } from 'node:http';
-import { messages } from '@hestia/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
