@@ -24,6 +24,7 @@ import { automationRepository, type JobRow } from './repositories/automation.rep
 import { deviceRepository } from './repositories/device.repository.ts';
 import { keyActionRepository } from './repositories/key-action.repository.ts';
 import { profileImageRepository } from './repositories/profile-image.repository.ts';
+import { provisioningRepository } from './repositories/provisioning.repository.ts';
 import { reportRepository } from './repositories/report.repository.ts';
 import { settingsRepository } from './repositories/settings.repository.ts';
 import { shareRepository } from './repositories/share.repository.ts';
@@ -35,6 +36,7 @@ import { automationRoutes } from './routes/automation.routes.ts';
 import { deviceRoutes } from './routes/device.routes.ts';
 import { deviceSettingsRoutes } from './routes/device-settings.routes.ts';
 import { profileImageRoutes } from './routes/profile-image.routes.ts';
+import { provisioningRoutes } from './routes/provisioning.routes.ts';
 import { reportRoutes } from './routes/report.routes.ts';
 import { telemetryRoutes } from './routes/telemetry.routes.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -51,9 +53,15 @@ import { deviceService } from './services/device.service.ts';
 import { deviceSettingsService } from './services/device-settings.service.ts';
 import { keyActionService } from './services/key-action.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
+import { operatorKey, operatorService } from './services/operator.service.ts';
+import {
+  claimLimits,
+  type ProvisioningService,
+  provisioningService,
+} from './services/provisioning.service.ts';
+import { AttemptLimiter, attemptStore, guessLimits } from './services/rate-limiter.ts';
 import { reportService } from './services/report.service.ts';
 import { scheduleService } from './services/schedule.service.ts';
-import { attemptStore, guessLimits } from './services/rate-limiter.ts';
 import { shareService } from './services/share.service.ts';
 import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
 import {
@@ -82,6 +90,8 @@ export interface HestiaServer {
   attributes: AttributeService;
   /** The job worker (tests call `tick` after moving the clock). */
   worker: Worker;
+  /** ThingsBoard provisioning requests and claim messages, for the gateway (docs/decisions/020). */
+  provisioning: ProvisioningService;
   close(): Promise<void>;
 }
 
@@ -176,6 +186,19 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
     }
     closers.push(() => transport.close());
+    // Provisioning and claims (docs/decisions/020), ready for the gateway. A claimed device's cached
+    // row is dropped by the device service, made below. Wrong claims and operator keys are counted in
+    // the database like the other guess limits (decision 017).
+    const deviceAttempts = attemptStore(db, clock);
+    const provisioning = provisioningService({
+      devices: devicesRepo,
+      provisioning: provisioningRepository(db),
+      assets: assetRepository(db),
+      forget: (id) => devices.forget(id),
+      clock,
+      log,
+      limits: claimLimits(deviceAttempts),
+    });
     const attributes = attributeService({ repo: attributeRepository(db), bus, transport, clock, log });
     const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });
     const gateway = createGateway({
@@ -289,6 +312,18 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       reports: reportService({ db, reports: reportRepository(db), devices, users, telemetry }),
     });
     profileImageRoutes(app, { auth, images: profileImageRepository(db) });
+    provisioningRoutes(app, {
+      auth,
+      devices,
+      provisioning,
+      operator: operatorService({ devices: devicesRepo, users, assets: assetsRepo, provisioning }),
+      operatorKey: await operatorKey(config, db),
+      operatorGuesses: new AttemptLimiter(deviceAttempts, {
+        name: 'operator-key',
+        limit: 10,
+        windowMs: 15 * 60_000,
+      }),
+    });
     app.register(async (scope) =>
       telemetrySocket(scope, { attributes, auth, devices, telemetry, hub, bus, db }),
     );
@@ -343,6 +378,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       pipeline,
       attributes,
       worker,
+      provisioning,
       close: closeAll,
     };
   } catch (err) {

@@ -16,6 +16,8 @@ export const configSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Signing secret for access tokens; generated and kept in the database when unset. */
   JWT_SECRET: z.string().min(32).optional(),
+  /** Key of the operator routes (`npm run devices`); generated and kept in the database when unset. */
+  OPERATOR_KEY: z.string().min(32).optional(),
   /** Where the built web app lives; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /** Email delivery of codes, e.g. smtp://user:pass@mail.example.com:587 */

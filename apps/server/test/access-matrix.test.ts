@@ -321,6 +321,12 @@ const callerOnly: RouteName[] = [
   'deviceCategories',
 ];
 
+/**
+ * Routes that name a device by something other than its id: a claim names it by MAC and proves the
+ * secret the device sent, so who may claim is decided by that secret (provisioning.test.ts).
+ */
+const bySecret: RouteName[] = ['claimDevice'];
+
 let stack: Stack;
 const clients = {} as Record<Role, HestiaClient>;
 const ids = {} as Record<'owner' | 'viewer' | 'controller', string>;
@@ -382,7 +388,7 @@ describe('access matrix', () => {
     const anonymousRoutes = Object.entries(routes)
       .filter(([, d]) => d.anonymous)
       .map(([n]) => n);
-    const covered = new Set([...Object.keys(scoped), ...callerOnly, ...anonymousRoutes]);
+    const covered = new Set([...Object.keys(scoped), ...callerOnly, ...bySecret, ...anonymousRoutes]);
     expect(Object.keys(routes).filter((n) => !covered.has(n))).toEqual([]);
   });
 
@@ -397,6 +403,41 @@ describe('access matrix', () => {
       );
       expect([name, res.status, (await res.json()).message]).toEqual([name, 400, 'token must exists']);
     }
+  });
+
+  it('shows a device without an owner to nobody: it is in no list and every device route refuses it', async () => {
+    const db = stack.server.database.db;
+    const unowned = await deviceRepository(db).create({
+      ownerId: null,
+      name: 'Unclaimed switch',
+      label: 'Unclaimed switch',
+      profileId: 'switch-one-pole',
+      accessToken: newAccessToken(),
+    });
+    const f = await fixture();
+    const nobody: Fixture = { ...f, deviceId: unowned.id, shareId: '00000000-0000-4000-8000-000000000000' };
+    let checked = 0;
+    for (const role of ['stranger', 'viewer', 'controller', 'owner'] as const) {
+      const listed = [
+        ...(await clients[role].call('listDevices', { query: {} })),
+        ...(await clients[role].call('favourites', {})),
+      ].map((d) => d.id);
+      expect([role, listed.includes(unowned.id)]).toEqual([role, false]);
+      const actions = (await clients[role].call('validActions', {})).map((a) => JSON.stringify(a));
+      expect([role, actions.some((a) => a.includes(unowned.id))]).toEqual([role, false]);
+      for (const [name, c] of Object.entries(scoped) as Array<[RouteName, Case]>) {
+        const input = c.input(nobody);
+        if (!JSON.stringify(input).includes(unowned.id)) continue;
+        expect([role, name, await status(role, name, input)]).toEqual([role, name, 404]);
+        checked += 1;
+      }
+    }
+    // Every role on every route about one device (all but the place and room routes).
+    expect(checked).toBeGreaterThanOrEqual(4 * 35);
+    expect(await deviceRepository(db).get(unowned.id)).toMatchObject({
+      ownerId: null,
+      label: 'Unclaimed switch',
+    });
   });
 
   for (const [name, c] of Object.entries(scoped) as Array<[RouteName, Case]>) {

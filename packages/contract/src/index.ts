@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './json.ts';
 export * from './mqtt.ts';
 export * from './openapi.ts';
+export * from './provisioning.ts';
 export * from './report.ts';
 export * from './routes.ts';
 export * from './share.ts';

@@ -4,6 +4,7 @@ import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
 import { deviceRoutes } from './routes-device.ts';
 import { homeRoutes } from './routes-home.ts';
+import { provisioningRoutes } from './routes-provisioning.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -26,6 +27,7 @@ export const routes = {
   ...deviceRoutes,
   ...dataRoutes,
   ...automationRoutes,
+  ...provisioningRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -139,13 +140,15 @@ export const assets = pgTable(
   (t) => [index('assets_owner_idx').on(t.ownerId)],
 );
 
+/**
+ * A device. `ownerId` is null for a record the operator made or provisioning created that nobody has
+ * claimed yet: such a device is visible to nobody (docs/decisions/020).
+ */
 export const devices = pgTable(
   'devices',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     label: text('label').notNull(),
@@ -156,10 +159,35 @@ export const devices = pgTable(
     simulated: boolean('simulated').notNull().default(false),
     /** The owner has disabled reconfiguration of this device. */
     configDisabled: boolean('config_disabled').notNull().default(false),
+    /** The device's Wi-Fi access point MAC, AA:BB:CC:DD:EE:FF (its name in provisioning and claims). */
+    mac: text('mac').unique(),
+    /** When the device answered a provisioning request; a second request is refused. */
+    provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('devices_owner_idx').on(t.ownerId)],
+  (t) => [
+    index('devices_owner_idx').on(t.ownerId),
+    check('devices_mac_form', sql`${t.mac} ~ '^([0-9A-F]{2}:){5}[0-9A-F]{2}$'`),
+  ],
 );
+
+/** ThingsBoard provisioning credentials of one catalogue model, made once (docs/decisions/020). */
+export const provisioningKeys = pgTable('provisioning_keys', {
+  profileId: text('profile_id').primaryKey(),
+  provisionKey: text('provision_key').notNull().unique(),
+  provisionSecret: text('provision_secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A device's open claim (`v1/devices/me/claim`): the secret key's SHA-256 and when it ends. */
+export const deviceClaims = pgTable('device_claims', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  secretHash: text('secret_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A user's profile picture, checked for type and size on upload. */
 export const profileImages = pgTable('profile_images', {

@@ -72,7 +72,9 @@ export function deviceService(deps: {
   /** The device and the caller's access to it. Strangers get 404, so ids do not leak. */
   async function access(userId: string, id: string): Promise<Accessed> {
     const row = await rows.getOrLoad(id, () => devices.get(id));
-    if (!row) throw new AppError('NOT_FOUND', 'Device not found');
+    // A device nobody has claimed yet (docs/decisions/020) is nobody's: no owner, and no share
+    // counts for it.
+    if (!row || row.ownerId === null) throw new AppError('NOT_FOUND', 'Device not found');
     if (row.ownerId === userId) return { row, access: 'owner' };
     const share = await grants.getOrLoad(
       `${userId}|${id}`,
