@@ -36,6 +36,7 @@ import {
   ArrowUpIcon,
   BellIcon,
   HistoryIcon,
+  PausedNote,
   PlayIcon,
   RefreshIcon,
   Segmented,
@@ -189,7 +190,9 @@ function ScenarioList({ scenarios }: { scenarios: Automation[] }) {
 }
 
 function runToast(run: Run, name: string, t: TFunction) {
-  if (run.status === 'failed') toast.error(t('automation.run.failed', { name }));
+  // Skipped when run by hand: the server refused it for lack of access to one of its devices.
+  if (run.status === 'skipped') toast.error(t('automation.run.refused', { name }));
+  else if (run.status === 'failed') toast.error(t('automation.run.failed', { name }));
   else if (run.status === 'running') toast.success(t('automation.run.started', { name }));
   else toast.success(t('automation.run.done', { name }));
 }
@@ -252,6 +255,7 @@ function ScenarioCard({ scenario }: { scenario: Automation }) {
           <PencilIcon size={20} />
         </Link>
       </div>
+      <PausedNote reason={scenario.pausedReason} className="mx-2 mb-2" />
     </li>
   );
 }
@@ -337,6 +341,7 @@ function AutomationCard({ automation: a }: { automation: Automation }) {
           {t('automation.conflictShort')}
         </p>
       ) : null}
+      <PausedNote reason={a.pausedReason} className="mx-4 mb-2" />
       <div className="flex items-center gap-1 border-t border-line px-2 py-1.5">
         <span className="min-w-0 flex-1 truncate px-2 text-[13px]">
           <LastRun id={a.id} />

@@ -16,6 +16,7 @@ import {
 import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
 import { conditionText, delayText, isolate, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 import { HistoryIcon } from './ui.tsx';
@@ -193,7 +194,8 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                         : t('automation.history.conditionN', { n: c.index + 1 })}
                     </span>
                     <span className="block text-[12px] text-muted">
-                      {t('automation.history.observed', { value: valueText(def, c.observedValue, t) })}
+                      {accessText(c.explanation, t) ??
+                        t('automation.history.observed', { value: valueText(def, c.observedValue, t) })}
                     </span>
                   </span>
                 </li>
@@ -252,7 +254,7 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                     {a.result !== null && !ok ? (
                       <>
                         {t('common.separator')}
-                        <bdi>{a.result}</bdi>
+                        <bdi>{accessText(a.result, t) ?? a.result}</bdi>
                       </>
                     ) : null}
                   </span>

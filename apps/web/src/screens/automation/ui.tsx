@@ -1,10 +1,12 @@
 export { Switch } from '../../components/Switch.tsx';
 
 import type { KeyDef } from '@hestia/catalog';
+import type { PausedReason } from '@hestia/contract';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IconProps, Svg } from '../../components/icons.tsx';
+import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { COMPARISONS } from './text.ts';
@@ -271,3 +273,25 @@ export const valueRangeText = (def: KeyDef, t: TFunction) =>
     min: formatNumber(def.min ?? 0, i18n.language),
     max: formatNumber(def.max ?? 0, i18n.language),
   });
+
+/**
+ * Why the server switched an automation, scenario, timer or data exchange off: a device it uses is
+ * no longer shared with this user, or it writes to one now shared for viewing only (decision 018).
+ */
+export function PausedNote({ reason, className = '' }: { reason: PausedReason; className?: string }) {
+  const { t } = useTranslation();
+  const devices = useDevicesQuery().data ?? [];
+  if (!reason) return null;
+  const device = devices.find((d) => d.id === reason.deviceId)?.label ?? t('automation.paused.aDevice');
+  return (
+    <p
+      className={`rounded-2xl bg-danger-soft px-3 py-2 text-[13px] text-danger ${className}`}
+      data-testid="paused-reason"
+      data-code={reason.code}
+    >
+      {reason.code === 'no_access'
+        ? t('automation.paused.noAccess')
+        : t('automation.paused.viewOnly', { device })}
+    </p>
+  );
+}

@@ -15,6 +15,7 @@ import {
   useDeleteDataExchange,
 } from '../../data/timers.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { PausedNote } from '../automation/ui.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { ArrowIcon, ExchangeIcon } from './timer-icons.tsx';
 import { keyTitle } from './timer-text.ts';
@@ -57,6 +58,7 @@ function ExchangeList({ ctx }: { ctx: DeviceContext }) {
                   <p className="truncate text-[13px] text-muted">
                     {t('timers.exchange.onDevice')} <bdi>{nameOf(x.targetDeviceId)}</bdi>
                   </p>
+                  <PausedNote reason={x.pausedReason} className="mt-1.5" />
                 </div>
                 <button
                   type="button"
