@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type HestiaServer } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { tsKv } from '../src/db/schema.ts';
+import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
+import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { newAccessToken } from '../src/seed/demo.ts';
+import { mosquittoCli } from './mosquitto-cli.ts';
+import { addUser, loggedIn, waitFor } from './stack.ts';
+
+const { TEST_DATABASE_URL, TEST_MQTT_URL, TEST_REDIS_URL } = process.env;
+const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL);
+
+/**
+ * The device API on the scaled stack (PostgreSQL, Mosquitto, Redis), driven by Debian's
+ * mosquitto_pub and mosquitto_sub on device-named topics (decision 003; the external broker cannot
+ * know who `me` is). The suite's skip-or-fail line is in scaled.scaled.test.ts.
+ */
+describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
+  const dbName = `hestia_device_api_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let admin: pg.Client;
+  let server: HestiaServer;
+  let deviceId: string;
+  let cli: ReturnType<typeof mosquittoCli>;
+  const topic = (rest: string) => `devices/${deviceId}/${rest}`;
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    const url = new URL(TEST_DATABASE_URL as string);
+    url.pathname = `/${dbName}`;
+    server = await createServer(
+      loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+        MQTT_URL: TEST_MQTT_URL as string,
+        REDIS_URL: TEST_REDIS_URL as string,
+      }),
+    );
+    const user = await addUser(server, 'device-api@example.com', 'OwnerPass1');
+    const device = await deviceRepository(server.database.db).create({
+      ownerId: user.id,
+      name: 'Scaled lamp',
+      label: 'Scaled lamp',
+      profileId: 'switch-one-pole',
+      accessToken: newAccessToken(),
+    });
+    deviceId = device.id;
+    cli = mosquittoCli(TEST_MQTT_URL as string);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
+    await admin?.end();
+  });
+
+  it('stores telemetry in PostgreSQL while a poison message is refused', async () => {
+    const t = Date.now() - 60_000;
+    await cli.pub({ topic: topic('telemetry'), message: '{"ts":1e20,"values":{"n":1}}' });
+    await cli.pub({
+      topic: topic('telemetry'),
+      message: JSON.stringify({ ts: t, values: { n: 2, s: 'true' } }),
+    });
+    await waitFor(async () => {
+      await server.telemetry.flush();
+      const rows = await server.database.db
+        .select()
+        .from(tsKv)
+        .where(and(eq(tsKv.deviceId, deviceId), eq(tsKv.key, 's')));
+      return rows.length === 1 && rows[0]?.value === 'true';
+    }, 10_000);
+    expect(server.pipeline.refused(deviceId)).toBe(1);
+  });
+
+  it('keeps client attributes, pushes shared ones and answers attribute requests', async () => {
+    const shared = await cli.sub({ topics: [topic('attributes/shared'), topic('attributes/response/+')] });
+    await cli.pub({ topic: topic('attributes'), message: '{"fw":"2.1"}' });
+    await waitFor(async () => (await server.attributes.list(deviceId, 'client')).length === 1, 10_000);
+    await server.attributes.set(deviceId, 'shared', { target: 20 });
+    await cli.pub({
+      topic: topic('attributes/request/4'),
+      message: '{"clientKeys":"fw","sharedKeys":"target"}',
+    });
+    const got = await shared.next(2, 10_000);
+    expect(got).toEqual(
+      expect.arrayContaining([
+        { topic: topic('attributes/shared'), payload: '{"target":20}' },
+        { topic: topic('attributes/response/4'), payload: '{"client":{"fw":"2.1"},"shared":{"target":20}}' },
+      ]),
+    );
+    // The server's own push is not taken back as the device's client attributes.
+    expect((await server.attributes.list(deviceId, 'client')).map((a) => a.key)).toEqual(['fw']);
+    await shared.stop();
+  });
+
+  it('sends commands with 32-bit ids and answers client-side RPC', async () => {
+    const device = await cli.sub({ topics: [topic('rpc/request/+'), topic('rpc/reply/+')] });
+    // A device on the external broker says it is online on its status topic (decision 003).
+    await cli.pub({ topic: topic('status'), message: 'online' });
+    const owner = await loggedIn(server.url, 'device-api@example.com', 'OwnerPass1');
+    await waitFor(async () => (await owner.getDevice(deviceId)).deviceData.active === true, 10_000);
+    const answer = owner.twowayRpc(deviceId, { method: 'getState', timeout: 10_000 });
+    const [request] = await device.next(1, 10_000);
+    const id = Number(request?.topic.split('/').pop());
+    expect(id).toBeGreaterThanOrEqual(1);
+    expect(id).toBeLessThanOrEqual(MAX_REQUEST_ID);
+    await cli.pub({ topic: topic(`rpc/response/${id}`), message: '{"state":"on"}' });
+    expect(await answer).toEqual({ state: 'on' });
+
+    await cli.pub({ topic: topic('rpc/call/3'), message: '{"method":"getCurrentTime","params":{}}' });
+    const reply = (await device.next(2, 10_000))[1];
+    expect(reply?.topic).toBe(topic('rpc/reply/3'));
+    expect(Math.abs(Number(reply?.payload) - Date.now())).toBeLessThan(60_000);
+    await device.stop();
+  });
+});
