@@ -40,7 +40,9 @@ const unstorable = (s: string) => s.includes('\u0000') || LONE_SURROGATE.test(s)
 /** The path of the first string (or object key) in `value` that holds unstorable text. */
 export function unstorableAt(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
   if (typeof value === 'string') return unstorable(value) ? path : undefined;
-  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  // Binary bodies (an uploaded image) are bytes, not text.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || depth > 64)
+    return undefined;
   for (const [k, v] of Object.entries(value)) {
     if (unstorable(k)) return [...path, '?'];
     const found = unstorableAt(v, [...path, k], depth + 1);
