@@ -67,10 +67,11 @@ export function codesService(deps: {
         [limits.sendTarget, address, TOO_MANY_CODES],
         [limits.sendRequester, who],
       ]);
+      // Said for known and unknown addresses alike.
+      if (!sender) throw new AppError('INTERNAL', 'Sending codes is not set up on this server.');
       const deliver = typeof input.deliver === 'function' ? await input.deliver() : input.deliver;
       const expiresAt = clock.now() + CODE_TTL_MS;
       if (deliver) {
-        if (!sender) throw new AppError('INTERNAL', 'Sending codes is not set up on this server.');
         const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
         await users.putCode({
           purpose: input.purpose,
