@@ -209,6 +209,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       clock,
       log,
       inactivityTimeoutMs: config.DEVICE_INACTIVITY_TIMEOUT * 1000,
+      edge: provisioning,
     });
     closers.push(() => gateway.close());
 
@@ -317,7 +318,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       devices,
       provisioning,
       operator: operatorService({ devices: devicesRepo, users, assets: assetsRepo, provisioning }),
-      operatorKey: await operatorKey(config, db),
+      operatorKey: await operatorKey(config, db, log),
       operatorGuesses: new AttemptLimiter(deviceAttempts, {
         name: 'operator-key',
         limit: 10,

@@ -26,7 +26,11 @@ export const OPERATOR_KEY_FILE = 'operator.key';
  * gets the same). In embedded mode it is also written to DATA_DIR/operator.key, readable by its owner
  * only, so the CLI on the same machine finds it.
  */
-export async function operatorKey(config: Config, db: Db): Promise<string> {
+export async function operatorKey(
+  config: Config,
+  db: Db,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<string> {
   const key =
     config.OPERATOR_KEY ??
     (await settingsRepository(db).getOrCreate('operator_key', () => randomBytes(32).toString('base64url')));
@@ -38,12 +42,20 @@ export async function operatorKey(config: Config, db: Db): Promise<string> {
     } catch {
       current = undefined;
     }
-    if (current !== key) {
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, `${key}\n`, { mode: 0o600 });
-      renameSync(tmp, file);
+    // A folder the server may not write to costs the CLI its key file, not the server its start.
+    try {
+      if (current !== key) {
+        const tmp = `${file}.${process.pid}.tmp`;
+        writeFileSync(tmp, `${key}\n`, { mode: 0o600 });
+        renameSync(tmp, file);
+      }
+      chmodSync(file, 0o600);
+    } catch (err) {
+      log?.warn(
+        { file, err: (err as Error).message },
+        'the operator key file could not be written; give npm run devices OPERATOR_KEY instead',
+      );
     }
-    chmodSync(file, 0o600);
   }
   return key;
 }
