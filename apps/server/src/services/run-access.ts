@@ -42,7 +42,7 @@ export async function accessProblems(
 /** The problem in words, for run traces (the web app shows its own words from the code). */
 export function problemText(p: AccessProblem): string {
   return p.code === 'no_access'
-    ? `No access to device ${p.deviceId}: it is no longer shared with you`
+    ? `No access to device ${p.deviceId}: it was removed or is no longer shared with you`
     : `Device ${p.deviceId} is shared with you for viewing only: not written`;
 }
 

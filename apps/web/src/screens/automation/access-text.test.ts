@@ -7,7 +7,7 @@ const id = '0b6f1c2e-8a1d-4c3b-9f3e-2d7a1b5c9e40';
 
 describe('a run refused for lack of access', () => {
   it('shows the server’s refusals (apps/server run-access.ts) in the user’s words, nothing else', () => {
-    expect(accessText(`No access to device ${id}: it is no longer shared with you`, t)).toBe(
+    expect(accessText(`No access to device ${id}: it was removed or is no longer shared with you`, t)).toBe(
       'automation.history.noAccess',
     );
     expect(accessText(`Device ${id} is shared with you for viewing only: not written`, t)).toBe(
