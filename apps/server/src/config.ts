@@ -37,7 +37,12 @@ export const configSchema = z.object({
   /** Minutes between weather polls of an automation with Weather conditions. */
   WEATHER_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Seconds a connected device may stay silent before it is shown offline (ThingsBoard's inactivity timeout). */
-  DEVICE_INACTIVITY_TIMEOUT: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(600),
+  DEVICE_INACTIVITY_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(7 * 24 * 3600)
+    .default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
