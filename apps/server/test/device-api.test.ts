@@ -157,6 +157,16 @@ describe("ThingsBoard's device API, driven by Debian's mosquitto_pub and mosquit
     await requests.stop();
   });
 
+  it('refuses command params nested past the JSON bound with a 400, before anything reaches the device', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 2000; i++) deep = [deep];
+    await expect(
+      stack.client.twowayRpc(stack.ids.switch, { method: 'setMode', params: deep, timeout: 300 }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+
   it('answers client-side RPC (getCurrentTime, getSessionLimits, and an unknown method) without dropping the device', async () => {
     const d = await newDevice('Clockless');
     const replies = await cli.sub({ user: d.accessToken, topics: ['v1/devices/me/rpc/response/+'] });

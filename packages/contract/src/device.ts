@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJson } from './json.ts';
 
 /** A value the app writes to a device: a number, a boolean or a string. */
 export const commandValueSchema = z.union([z.number(), z.boolean(), z.string()]);
@@ -59,7 +60,7 @@ export type KeyValue = z.infer<typeof keyValueSchema>;
 /** RPC body: `{method, params}`; `timeout` in ms is optional (default 6000, at most 60000). */
 export const rpcBodySchema = z.object({
   method: z.string().min(1).max(64),
-  params: z.unknown().optional(),
+  params: boundedJson().optional(),
   timeout: z.number().int().min(100).max(60_000).optional(),
 });
 export type RpcBody = z.infer<typeof rpcBodySchema>;
