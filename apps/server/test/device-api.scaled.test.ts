@@ -120,4 +120,28 @@ describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
     expect(Math.abs(Number(reply?.payload) - Date.now())).toBeLessThan(60_000);
     await device.stop();
   });
+
+  it("takes a factory device's claim message over Mosquitto, and its user claims it by the secret", async () => {
+    const mac = 'B8:27:EB:00:00:07';
+    const unowned = await deviceRepository(server.database.db).create({
+      ownerId: null,
+      mac,
+      name: mac,
+      label: 'Boxed plug',
+      profileId: 'switch-one-pole',
+      accessToken: newAccessToken(),
+    });
+    await cli.pub({
+      topic: `devices/${unowned.id}/claim`,
+      message: '{"secretKey":"k-81","durationMs":60000}',
+    });
+    const owner = await loggedIn(server.url, 'device-api@example.com', 'OwnerPass1');
+    await waitFor(async () => {
+      const r = await owner
+        .call('claimDevice', { body: { deviceName: mac, secretKey: 'k-81' } })
+        .catch(() => undefined);
+      return r?.response === 'SUCCESS';
+    }, 10_000);
+    expect((await owner.getDevice(unowned.id)).access).toBe('owner');
+  });
 });
