@@ -96,6 +96,8 @@ describe('LiveClient', () => {
     const next = values[stack.ids.switch]?.relay_1 === '1' ? 0 : 1;
     await stack.client.write(stack.ids.switch, [{ Key: 'relay_1', Value: next }]);
     await waitFor(() => sockets.length === 2 && values[stack.ids.switch]?.relay_1 === String(next));
+    // The token went in the first message (authCmd), never in a URL (docs/decisions/022).
+    for (const ws of sockets) expect(ws.url).toBe(`${stack.server.url.replace('http', 'ws')}/api/ws`);
     live.close();
   });
 

@@ -50,8 +50,8 @@ interface Shard {
 }
 
 /**
- * Live telemetry over ThingsBoard's socket, sharded as the spec says: at most 180 devices a socket,
- * command ids counting from 1 across sockets. Reconnects 3 s (plus jitter) after a loss and
+ * Live telemetry over ThingsBoard's `/api/ws` socket (the token in the first message's `authCmd`),
+ * sharded as the spec says: at most 180 devices a socket, command ids counting from 1 across sockets. Reconnects 3 s (plus jitter) after a loss and
  * resubscribes; the server's first update of each subscription is a snapshot, so nothing is missed.
  */
 export class LiveClient {
@@ -99,19 +99,27 @@ export class LiveClient {
   }
 
   private open(shard: Shard): void {
-    const token = this.opts.getToken();
-    if (!token || this.closed) return;
-    const socket = this.opts.connect(
-      `${this.opts.wsBaseUrl}/api/ws/plugins/telemetry?token=${encodeURIComponent(token)}`,
-    );
+    if (this.closed || !this.opts.getToken()) return;
+    // The token goes in the first message, never in the URL: URLs end up in proxy logs and browser
+    // history (docs/decisions/022).
+    const socket = this.opts.connect(`${this.opts.wsBaseUrl}/api/ws`);
     shard.socket = socket;
     const current = () => shard.socket === socket;
     socket.addEventListener('open', () => {
       if (!current()) return;
+      // Read when the socket opens, so a token refreshed meanwhile is the one sent.
+      const token = this.opts.getToken();
+      if (!token) {
+        shard.socket = undefined;
+        socket.close();
+        return;
+      }
       this.opts.onSocketState?.(true);
       socket.send(
         JSON.stringify({
-          tsSubCmds: shard.devices.map((d, i) => ({
+          authCmd: { cmdId: 0, token },
+          cmds: shard.devices.map((d, i) => ({
+            type: 'TIMESERIES',
             cmdId: shard.firstCmdId + i,
             entityType: 'DEVICE',
             entityId: d.id,
