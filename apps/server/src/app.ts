@@ -132,7 +132,12 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const app = Fastify({
       logger: {
         level: config.LOG_LEVEL,
-        redact: ['req.headers.authorization', 'body.password', 'body.refreshToken'],
+        redact: [
+          'req.headers.authorization',
+          'req.headers["x-authorization"]',
+          'body.password',
+          'body.refreshToken',
+        ],
         serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }), err: errSerializer },
         ...(opts.logStream ? { stream: opts.logStream } : {}),
       },
@@ -256,7 +261,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     app.get('/api/docs', async () => openApi);
     deviceRoutes(app, { auth, devices, assets, shares });
     assetRoutes(app, { auth, assets });
-    telemetryRoutes(app, { auth, devices, telemetry, db });
+    telemetryRoutes(app, { auth, devices, telemetry, attributes, pipeline, clock, db });
     const automationRepo = automationRepository(db);
     const automations = automationService({ repo: automationRepo, devices, telemetry, clock, bus, log });
     closers.push(() => automations.close());

@@ -1,9 +1,9 @@
 import { type CallInput, HestiaClient } from '@hestia/client';
-import { type RouteName, routes } from '@hestia/contract';
+import { type RouteDef, type RouteName, routes } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetRepository } from '../src/repositories/asset.repository.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { newAccessToken } from '../src/seed/demo.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 
 /**
@@ -87,6 +87,57 @@ const scoped: Partial<Record<RouteName, Case>> = {
   latestTimeseries: {
     input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId }, query: {} }),
     expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  timeseriesKeys: {
+    input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  saveTelemetry: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'ANY' },
+      body: { temperature: 21.5 },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  attributes: {
+    input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId }, query: {} }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  attributesByScope: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'SHARED_SCOPE' },
+      query: { keys: 'target' },
+    }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  attributeKeys: {
+    input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  attributeKeysByScope: {
+    input: (f) => ({ params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'CLIENT_SCOPE' } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  saveAttributes: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'SHARED_SCOPE' },
+      body: { target: 22 },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  saveAttributesV1: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'SERVER_SCOPE' },
+      body: { note: 'hall' },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
+  },
+  deleteAttributes: {
+    input: (f) => ({
+      params: { entityType: 'DEVICE', entityId: f.deviceId, scope: 'SHARED_SCOPE' },
+      query: { keys: 'target' },
+    }),
+    expect: { stranger: 404, viewer: 403, controller: ok, owner: ok },
   },
   energy: {
     input: (f) => ({
@@ -438,6 +489,64 @@ describe('access matrix', () => {
       ownerId: null,
       label: 'Unclaimed switch',
     });
+  });
+
+  it("answers ThingsBoard's path of each route with the same access, unwrapped, errors in ThingsBoard's shape", async () => {
+    const tokens: Partial<Record<Role, string>> = {};
+    for (const [role, email, password] of [
+      ['owner', DEMO_EMAIL, DEMO_PASSWORD],
+      ['stranger', 'stranger@example.com', 'MatrixPass1'],
+      ['viewer', 'viewer@example.com', 'MatrixPass1'],
+      ['controller', 'controller@example.com', 'MatrixPass1'],
+    ] as const)
+      tokens[role] = (await new HestiaClient({ baseUrl: stack.server.url }).login(email, password)).token;
+    const errorCodes: Record<number, number> = { 400: 31, 401: 10, 403: 20, 404: 32, 409: 2 };
+    let checked = 0;
+    for (const [name, c] of Object.entries(scoped) as Array<[RouteName, Case]>) {
+      const def: RouteDef = routes[name];
+      if (!def.thingsboard) continue;
+      const f = await fixture();
+      const input = c.input(f) as {
+        params?: Record<string, string>;
+        query?: Record<string, unknown>;
+        body?: unknown;
+      };
+      let url = def.thingsboard.replace(/:([a-zA-Z]+)/g, (_, k: string) =>
+        encodeURIComponent(input.params?.[k] ?? ''),
+      );
+      if (input.query && Object.keys(input.query).length > 0)
+        url += `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)]))}`;
+      for (const role of roles) {
+        const token = tokens[role];
+        const res = await fetch(stack.server.url + url, {
+          method: def.method,
+          headers: {
+            ...(token ? { 'X-Authorization': `Bearer ${token}` } : {}),
+            ...(input.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          },
+          ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+        });
+        const expected = role === 'anonymous' ? 401 : c.expect[role];
+        const text = await res.text();
+        const body = text ? JSON.parse(text) : undefined;
+        expect([name, role, res.status]).toEqual([name, role, expected]);
+        if (expected === ok) expect([name, role, body?.isSuccess]).toEqual([name, role, undefined]);
+        else
+          expect([name, role, body]).toEqual([
+            name,
+            role,
+            {
+              status: expected,
+              message: expect.any(String),
+              errorCode: errorCodes[expected],
+              timestamp: expect.any(Number),
+            },
+          ]);
+        checked += 1;
+      }
+    }
+    // Every telemetry and attribute route and both RPC routes, for each of the five callers.
+    expect(checked).toBe(5 * 13);
   });
 
   for (const [name, c] of Object.entries(scoped) as Array<[RouteName, Case]>) {

@@ -41,11 +41,34 @@ const wrapper = (data: Json): Json => ({
   },
 });
 
-/** The OpenAPI 3.1 document of /api/v1, generated from the route table. */
+/** ThingsBoard's error body on its own paths (docs/decisions/021). */
+const thingsboardErrorSchema: Json = {
+  type: 'object',
+  required: ['status', 'message', 'errorCode', 'timestamp'],
+  properties: {
+    status: { type: 'integer' },
+    message: { type: 'string' },
+    errorCode: {
+      type: 'integer',
+      description:
+        '10 authentication, 20 permission, 31 bad request, 32 not found, 33 too many requests, 2 general',
+    },
+    timestamp: { type: 'integer', description: 'epoch milliseconds' },
+  },
+};
+
+const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)/g, '{$1}');
+
+/** The OpenAPI 3.1 document of /api/v1 and of ThingsBoard's paths, generated from the route table. */
 export function openApiDocument(version = '0.1.0'): Json {
   const paths: Record<string, Json> = {};
+  const add = (path: string, method: string, op: Json) => {
+    paths[path] = { ...(paths[path] ?? {}), [method]: op };
+  };
   for (const [name, def] of Object.entries(routes) as Array<[string, RouteDef]>) {
-    const path = API_PREFIX + def.path.replace(/:([a-zA-Z]+)/g, '{$1}');
+    const requestBody = def.body
+      ? { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } }
+      : undefined;
     const op: Json = {
       operationId: name,
       parameters: parametersOf(def),
@@ -60,22 +83,46 @@ export function openApiDocument(version = '0.1.0'): Json {
         },
       },
       ...(def.anonymous ? { security: [] } : {}),
+      ...(requestBody ? { requestBody } : {}),
     };
-    if (def.body)
-      op.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: schemaOf(def.body, 'input') } },
-      };
-    paths[path] = { ...(paths[path] ?? {}), [def.method.toLowerCase()]: op };
+    add(API_PREFIX + openApiPath(def.path), def.method.toLowerCase(), op);
+    if (def.thingsboard)
+      add(openApiPath(def.thingsboard), def.method.toLowerCase(), {
+        ...op,
+        operationId: `${name}ThingsBoard`,
+        tags: ['ThingsBoard'],
+        responses: {
+          '200': {
+            description: 'OK, unwrapped as ThingsBoard answers',
+            content: { 'application/json': { schema: schemaOf(def.response, 'output') } },
+          },
+          default: {
+            description: "Error in ThingsBoard's shape",
+            content: { 'application/json': { schema: thingsboardErrorSchema } },
+          },
+        },
+        ...(def.anonymous ? {} : { security: [{ bearer: [] }, { xAuthorization: [] }] }),
+      });
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Hestia API',
       version,
-      description: 'Every answer, errors included, is {data, isSuccess, message, statusCode}.',
+      description:
+        "Every /api/v1 answer, errors included, is {data, isSuccess, message, statusCode}. ThingsBoard's own paths (tag ThingsBoard) answer the data unwrapped and errors as {status, message, errorCode, timestamp}.",
     },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        xAuthorization: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Authorization',
+          description: "ThingsBoard's header: 'Bearer <token>'",
+        },
+      },
+    },
     security: [{ bearer: [] }],
     paths,
   };

@@ -19,7 +19,74 @@ declare module 'fastify' {
   }
 }
 
-function sendError(reply: FastifyReply, code: ErrorCode, message?: string): FastifyReply {
+/** Paths where ThingsBoard's REST API is answered (docs/decisions/021). */
+const THINGSBOARD_PATH = /^\/api\/(plugins|auth)\//;
+
+/**
+ * A request on one of ThingsBoard's own paths: its route was registered as such (`config`), or no
+ * route matched and the path is under ThingsBoard's prefixes. Its errors take ThingsBoard's shape.
+ */
+function isThingsBoard(req: FastifyRequest): boolean {
+  const config = req.routeOptions?.config as { thingsboard?: boolean } | undefined;
+  if (config?.thingsboard !== undefined) return config.thingsboard;
+  return THINGSBOARD_PATH.test(req.url.split('?')[0] ?? '');
+}
+
+/** ThingsBoard's error codes (ThingsboardErrorCode). */
+const TB_ERROR = {
+  GENERAL: 2,
+  AUTHENTICATION: 10,
+  PERMISSION_DENIED: 20,
+  BAD_REQUEST_PARAMS: 31,
+  ITEM_NOT_FOUND: 32,
+  TOO_MANY_REQUESTS: 33,
+} as const;
+
+/** Each of our error codes as ThingsBoard says it: HTTP status and errorCode. */
+const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }> = {
+  TOKEN_MISSING: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
+  TOKEN_INVALID: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
+  BAD_CREDENTIALS: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
+  ACCOUNT_DISABLED: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
+  VALIDATION: { status: 400, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
+  FORBIDDEN: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
+  SHARING_NOT_ALLOWED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
+  VIEW_ONLY: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
+  NOT_FOUND: { status: 404, errorCode: TB_ERROR.ITEM_NOT_FOUND },
+  CONFLICT: { status: 409, errorCode: TB_ERROR.GENERAL },
+  RATE_LIMITED: { status: 429, errorCode: TB_ERROR.TOO_MANY_REQUESTS },
+  DEVICE_OFFLINE: { status: 409, errorCode: TB_ERROR.GENERAL },
+  DEVICE_NO_ANSWER: { status: 504, errorCode: TB_ERROR.GENERAL },
+  DEVICE_REJECTED: { status: 502, errorCode: TB_ERROR.GENERAL },
+  INTERNAL: { status: 500, errorCode: TB_ERROR.GENERAL },
+};
+
+/** Messages of ours that ThingsBoard words its own way on its paths. */
+const thingsboardMessages: Partial<Record<ErrorCode, string>> = {
+  TOKEN_MISSING: 'Authentication failed: send X-Authorization: Bearer <token>',
+};
+
+/** ThingsBoard's error body: `{status, message, errorCode, timestamp}`. */
+const thingsboardError = (status: number, message: string, errorCode: number) => ({
+  status,
+  message,
+  errorCode,
+  timestamp: Date.now(),
+});
+
+function sendError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message?: string,
+): FastifyReply {
+  if (isThingsBoard(req)) {
+    const tb = thingsboardErrors[code];
+    // An error raised without its own words says it as ThingsBoard would where that differs.
+    const own = message !== undefined && message !== errorCatalog[code].message ? message : undefined;
+    const text = own ?? thingsboardMessages[code] ?? errorCatalog[code].message;
+    return reply.status(tb.status).send(thingsboardError(tb.status, text, tb.errorCode));
+  }
   const status = errorCatalog[code].status;
   return reply.status(httpStatusOf(code)).send(fail(message ?? errorCatalog[code].message, status));
 }
@@ -133,20 +200,25 @@ export function installErrorHandling(app: FastifyInstance, opts: { serveShell: b
   app.setErrorHandler((err: unknown, req, reply) => {
     if (err instanceof RateLimitedError)
       reply.header('retry-after', String(Math.max(1, Math.ceil(err.retryAfterMs / 1000))));
-    if (err instanceof AppError) return sendError(reply, err.code, err.message);
+    if (err instanceof AppError) return sendError(req, reply, err.code, err.message);
     const e = err as { statusCode?: number; code?: string; message?: string };
-    if (e.statusCode === 413) return reply.status(413).send(fail('The request is too large.', 413));
+    if (e.statusCode === 413)
+      return reply
+        .status(413)
+        .send(
+          isThingsBoard(req)
+            ? thingsboardError(413, 'The request is too large.', TB_ERROR.BAD_REQUEST_PARAMS)
+            : fail('The request is too large.', 413),
+        );
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       const message =
         e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'Send JSON (Content-Type: application/json).'
           : 'The request body is not valid JSON.';
-      return reply
-        .status(400)
-        .send(fail(e.code?.startsWith('FST_ERR_CTP') ? message : errorCatalog.VALIDATION.message, 400));
+      return sendError(req, reply, 'VALIDATION', e.code?.startsWith('FST_ERR_CTP') ? message : undefined);
     }
     req.log.error({ err: loggableError(err) }, 'unhandled error');
-    return sendError(reply, 'INTERNAL');
+    return sendError(req, reply, 'INTERNAL');
   });
   app.setNotFoundHandler((req, reply) => {
     // Client-side routes of the web app get its shell; API paths and missing files keep the JSON 404.
@@ -154,7 +226,7 @@ export function installErrorHandling(app: FastifyInstance, opts: { serveShell: b
     if (opts.serveShell && req.method === 'GET' && !path.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.type('text/html').sendFile('index.html');
     }
-    return sendError(reply, 'NOT_FOUND');
+    return sendError(req, reply, 'NOT_FOUND');
   });
 }
 
@@ -173,37 +245,50 @@ function parse<S extends z.ZodTypeAny | undefined>(schema: S, value: unknown): u
   return r.data;
 }
 
+/** The token of `Authorization: Bearer …`, or of ThingsBoard's `X-Authorization: Bearer …`. */
 export function bearerToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  return m?.[1];
+  for (const header of [req.headers.authorization, req.headers['x-authorization']]) {
+    const value = Array.isArray(header) ? header[0] : header;
+    if (!value) continue;
+    const m = /^Bearer\s+(\S+)$/i.exec(value);
+    if (m) return m[1];
+  }
+  return undefined;
 }
 
-/** Register one contract route: authentication, parsing and the wrapper are done here, once. */
+/**
+ * Register one contract route: authentication, parsing and the wrapper are done here, once. A
+ * route with a `thingsboard` path is answered there too by the same handler, its data unwrapped
+ * and its errors in ThingsBoard's shape (docs/decisions/021).
+ */
 export function route<D extends RouteDef>(
   app: FastifyInstance,
   auth: AuthService,
   def: D,
   handler: (input: HandlerInput<D>) => Promise<z.infer<D['response']>>,
 ): void {
-  app.route({
-    method: def.method,
-    url: API_PREFIX + def.path,
-    handler: async (req, reply) => {
-      const token = bearerToken(req);
-      let principal: Principal | undefined;
-      if (token) principal = await auth.authenticate(token);
-      else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
-      const input = {
-        req,
-        principal,
-        params: parse(def.params, req.params),
-        query: parse(def.query, req.query),
-        body: parse(def.body, req.body),
-      } as HandlerInput<D>;
-      const data = await handler(input);
-      return reply.status(200).send(ok(data));
-    },
-  });
+  const paths: Array<[string, boolean]> = [[API_PREFIX + def.path, false]];
+  if (def.thingsboard) paths.push([def.thingsboard, true]);
+  for (const [url, thingsboard] of paths) {
+    app.route({
+      method: def.method,
+      url,
+      config: { thingsboard },
+      handler: async (req, reply) => {
+        const token = bearerToken(req);
+        let principal: Principal | undefined;
+        if (token) principal = await auth.authenticate(token);
+        else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
+        const input = {
+          req,
+          principal,
+          params: parse(def.params, req.params),
+          query: parse(def.query, req.query),
+          body: parse(def.body, req.body),
+        } as HandlerInput<D>;
+        const data = await handler(input);
+        return reply.status(200).send(thingsboard ? data : ok(data));
+      },
+    });
+  }
 }

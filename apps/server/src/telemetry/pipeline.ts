@@ -69,6 +69,19 @@ export function telemetryPipeline(deps: {
     },
 
     /**
+     * Telemetry a user posts for a device over REST (ThingsBoard's timeseries/ANY): the same
+     * stages as a device message, but a refusal goes back to the caller with its reason instead
+     * of being counted against the device.
+     */
+    acceptFromUser(deviceId: string, payload: string): { ok: true } | { ok: false; reason: string } {
+      const decoded = decodeMessage(payload, clock.now());
+      if (!decoded.ok) return decoded;
+      const stamped = decoded.readings.some((r) => r.stamped) ? stamp(deviceId) : 0;
+      for (const r of decoded.readings) telemetry.ingest(deviceId, r.values, r.stamped ? stamped : r.ts);
+      return { ok: true };
+    },
+
+    /**
      * A device's own (client-scope) attributes, `{k: v}`: decoded and validated as telemetry is,
      * then stored apart from it (no history).
      */
