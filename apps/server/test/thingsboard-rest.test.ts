@@ -1,4 +1,4 @@
-import { ApiError, type HestiaClient } from '@hestia/client';
+import { ApiError, HestiaClient } from '@hestia/client';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
@@ -18,6 +18,8 @@ let token: string;
 let viewerToken: string;
 let strangerToken: string;
 let viewer: HestiaClient;
+/** Every line the server logged (at info, so each request is logged). */
+const logged: string[] = [];
 
 interface Answer {
   status: number;
@@ -57,7 +59,7 @@ async function tbLogin(username: string, password: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ LOG_LEVEL: 'info' }, { log: logged });
   const owner = (await deviceRepository(stack.server.database.db).get(stack.ids.switch))?.ownerId as string;
   sensor = await deviceRepository(stack.server.database.db).create({
     ownerId: owner,
@@ -114,6 +116,32 @@ describe("ThingsBoard's REST API", () => {
     expect(next.refreshToken).not.toBe(pair.refreshToken);
     expect((await tb(`${telemetryPath(sensor.id)}/keys/timeseries`, { token: next.token })).status).toBe(200);
     token = next.token;
+  });
+
+  it("limits wrong passwords at /api/auth/login as at /api/v1, answering 429 in ThingsBoard's shape", async () => {
+    await addUser(stack.server, 'guessed@example.com', 'GuessedPass1');
+    const attempt = () =>
+      fetch(`${stack.server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'guessed@example.com', password: 'NotThePass1' }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt()).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({
+      status: 429,
+      message: expect.any(String),
+      errorCode: 33,
+      timestamp: expect.any(Number),
+    });
+    // The same account is limited on /api/v1 too: one limit, whichever path is guessed on.
+    await expect(
+      new HestiaClient({ baseUrl: stack.server.url }).login('guessed@example.com', 'GuessedPass1'),
+    ).rejects.toMatchObject({ statusCode: 429 });
   });
 
   it("refuses a call without a token, or with a bad one, with 401 in ThingsBoard's shape", async () => {
@@ -411,6 +439,12 @@ describe("ThingsBoard's REST API", () => {
     expect(
       await viewer.call('attributeKeysByScope', { params: { ...params, scope: 'SHARED_SCOPE' } }),
     ).toEqual(['schedule']);
+  });
+
+  it('never writes a token sent in X-Authorization to the log', async () => {
+    expect(logged.length).toBeGreaterThan(20);
+    for (const t of [token, viewerToken, strangerToken])
+      expect(logged.some((l) => l.includes(t))).toBe(false);
   });
 
   it('describes the ThingsBoard paths in the OpenAPI document', async () => {
