@@ -1,7 +1,7 @@
 import type { AttributeService } from '../services/attribute.service.ts';
 import type { Clock } from '../services/clock.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
-import { decodeMessage } from './decode.ts';
+import { decodeMessage, type Reading } from './decode.ts';
 
 /** How often a device's refused messages are logged: once a minute at most, with their count. */
 const REFUSAL_LOG_MS = 60_000;
@@ -54,18 +54,19 @@ export function telemetryPipeline(deps: {
     lastLogged.set(deviceId, { at: now, count: 0 });
   }
 
+  /** Stages 3 onwards: readings without their own time share one stamp, then the telemetry service. */
+  function ingest(deviceId: string, readings: Reading[]): void {
+    const stamped = readings.some((r) => r.stamped) ? stamp(deviceId) : 0;
+    for (const r of readings) telemetry.ingest(deviceId, r.values, r.stamped ? stamped : r.ts);
+  }
+
   return {
     /** A telemetry message as the device sent it; false when it was refused. */
     accept(deviceId: string, payload: string): boolean {
       const decoded = decodeMessage(payload, clock.now());
-      if (!decoded.ok) {
-        refuse(deviceId, decoded.reason);
-        return false;
-      }
-      // Readings without their own time share one stamp, per device always moving forward.
-      const stamped = decoded.readings.some((r) => r.stamped) ? stamp(deviceId) : 0;
-      for (const r of decoded.readings) telemetry.ingest(deviceId, r.values, r.stamped ? stamped : r.ts);
-      return true;
+      if (!decoded.ok) refuse(deviceId, decoded.reason);
+      else ingest(deviceId, decoded.readings);
+      return decoded.ok;
     },
 
     /**
@@ -76,8 +77,7 @@ export function telemetryPipeline(deps: {
     acceptFromUser(deviceId: string, payload: string): { ok: true } | { ok: false; reason: string } {
       const decoded = decodeMessage(payload, clock.now());
       if (!decoded.ok) return decoded;
-      const stamped = decoded.readings.some((r) => r.stamped) ? stamp(deviceId) : 0;
-      for (const r of decoded.readings) telemetry.ingest(deviceId, r.values, r.stamped ? stamped : r.ts);
+      ingest(deviceId, decoded.readings);
       return { ok: true };
     },
 
