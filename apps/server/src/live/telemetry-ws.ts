@@ -6,7 +6,10 @@ import {
   timeseriesQuerySchema,
   WS_AUTH_TIMEOUT_MS,
   WS_CLOSE_SESSION_ENDED,
+  WS_CLOSE_TOO_MANY_SOCKETS,
   WS_ERROR,
+  WS_MAX_SOCKETS_PER_USER,
+  WS_MAX_SUBSCRIPTIONS_PER_USER,
   type WsUpdate,
   wsMessageSchema,
 } from '@hestia/contract';
@@ -47,14 +50,25 @@ interface Deps {
   db: Db;
 }
 
+/** What one user holds on this instance: sockets, and subscriptions across them (reserved ones included). */
+interface UserLoad {
+  sockets: Set<WebSocket>;
+  subs: number;
+}
+
 /**
  * ThingsBoard's telemetry socket on both endpoints: `/api/ws/plugins/telemetry?token=JWT` and
  * `/api/ws` (authCmd first). A client that stays behind for 5 s is disconnected rather than allowed
- * to grow memory; ending a session or withdrawing access reaches its sockets at once.
+ * to grow memory; ending a session or withdrawing access reaches its sockets at once. One user holds
+ * at most 16 sockets and 5,000 subscriptions across them (docs/decisions/022).
  */
 export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
   const { attributes, auth, devices, telemetry, hub, bus, db } = deps;
   const bySession = new Map<string, Set<WebSocket>>();
+  const byUser = new Map<string, UserLoad>();
+  const forget = (userId: string, load: UserLoad) => {
+    if (load.sockets.size === 0 && load.subs <= 0 && byUser.get(userId) === load) byUser.delete(userId);
+  };
 
   bus.onAccessChanged((deviceId) => {
     for (const sub of hub.forDevice(deviceId)) {
@@ -87,6 +101,8 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
   function session(socket: WebSocket) {
     const subs = new Map<number, Subscription>();
     let principal: Principal | undefined;
+    /** The user's load, once this socket counts against it. */
+    let load: UserLoad | undefined;
     let behindSince = 0;
 
     const send = (update: WsUpdate) => {
@@ -130,8 +146,17 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     async function subscribe(cmd: TsSubCmd, kind: 'timeseries' | 'attributes'): Promise<void> {
       unsubscribe(cmd.cmdId);
       if (cmd.unsubscribe) return;
+      const owner = load;
+      if (!owner || !principal) return;
+      const userId = principal.userId;
       if (subs.size >= MAX_SUBS_PER_SOCKET)
         return error(cmd.cmdId, WS_ERROR.BAD_REQUEST, 'Too many subscriptions on one socket');
+      if (owner.subs >= WS_MAX_SUBSCRIPTIONS_PER_USER)
+        return error(
+          cmd.cmdId,
+          WS_ERROR.BAD_REQUEST,
+          `Too many live subscriptions for this account (at most ${WS_MAX_SUBSCRIPTIONS_PER_USER} across its connections)`,
+        );
       const scope = cmd.scope ? SCOPES[cmd.scope] : null;
       if (kind === 'attributes' && scope === undefined)
         return error(
@@ -139,38 +164,55 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
           WS_ERROR.BAD_REQUEST,
           'scope must be CLIENT_SCOPE, SHARED_SCOPE or SERVER_SCOPE',
         );
-      if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
-      const keys = cmd.keys?.trim()
-        ? new Set(
-            cmd.keys
-              .split(',')
-              .map((k) => k.trim())
-              .filter(Boolean),
-          )
-        : null;
-      const sub: Subscription = {
-        cmdId: cmd.cmdId,
-        deviceId: cmd.entityId,
-        userId: principal?.userId ?? '',
-        keys,
-        ...(kind === 'attributes' ? { attributes: { scope: scope ?? null } } : {}),
-        send,
-        drop: () => {
-          hub.remove(sub);
-          if (subs.get(cmd.cmdId) === sub) subs.delete(cmd.cmdId);
-        },
-      };
-      subs.set(cmd.cmdId, sub);
-      const current =
-        kind === 'attributes'
-          ? new Map(
-              (await attributes.list(cmd.entityId, scope ?? undefined)).map((a) => [
-                a.key,
-                [a.lastUpdateTs, a.value] as [number, TelemetryValue],
-              ]),
+      // The slot is taken before the access check waits, so the user's other sockets count it at
+      // once; a subscription that is kept gives it back when dropped, any other outcome right here.
+      owner.subs += 1;
+      let kept = false;
+      try {
+        if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
+        // The socket closed while access was being checked: nothing to keep.
+        if (socket.readyState !== socket.OPEN) return;
+        const keys = cmd.keys?.trim()
+          ? new Set(
+              cmd.keys
+                .split(',')
+                .map((k) => k.trim())
+                .filter(Boolean),
             )
-          : ((await telemetry.latestFor([cmd.entityId])).get(cmd.entityId) ?? new Map());
-      if (subs.get(cmd.cmdId) === sub) hub.add(sub, current);
+          : null;
+        const sub: Subscription = {
+          cmdId: cmd.cmdId,
+          deviceId: cmd.entityId,
+          userId,
+          keys,
+          ...(kind === 'attributes' ? { attributes: { scope: scope ?? null } } : {}),
+          send,
+          drop: () => {
+            hub.remove(sub);
+            if (subs.get(cmd.cmdId) !== sub) return;
+            subs.delete(cmd.cmdId);
+            owner.subs -= 1;
+            forget(userId, owner);
+          },
+        };
+        subs.set(cmd.cmdId, sub);
+        kept = true;
+        const current =
+          kind === 'attributes'
+            ? new Map(
+                (await attributes.list(cmd.entityId, scope ?? undefined)).map((a) => [
+                  a.key,
+                  [a.lastUpdateTs, a.value] as [number, TelemetryValue],
+                ]),
+              )
+            : ((await telemetry.latestFor([cmd.entityId])).get(cmd.entityId) ?? new Map());
+        if (subs.get(cmd.cmdId) === sub) hub.add(sub, current);
+      } finally {
+        if (!kept) {
+          owner.subs -= 1;
+          forget(userId, owner);
+        }
+      }
     }
 
     async function history(cmd: HistoryCmd): Promise<void> {
@@ -226,6 +268,10 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
         set?.delete(socket);
         if (set?.size === 0) bySession.delete(principal.sessionId);
       }
+      if (load && principal) {
+        load.sockets.delete(socket);
+        forget(principal.userId, load);
+      }
     });
 
     return {
@@ -239,6 +285,20 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
           return false;
         }
         if (socket.readyState !== socket.OPEN) return false;
+        const mine = byUser.get(principal.userId) ?? { sockets: new Set<WebSocket>(), subs: 0 };
+        if (mine.sockets.size >= WS_MAX_SOCKETS_PER_USER) {
+          principal = undefined;
+          error(
+            0,
+            WS_ERROR.BAD_REQUEST,
+            `Too many live connections for this account (at most ${WS_MAX_SOCKETS_PER_USER}); close another app or tab`,
+          );
+          socket.close(WS_CLOSE_TOO_MANY_SOCKETS, 'Too many connections for this account');
+          return false;
+        }
+        mine.sockets.add(socket);
+        byUser.set(principal.userId, mine);
+        load = mine;
         const set = bySession.get(principal.sessionId) ?? new Set<WebSocket>();
         set.add(socket);
         bySession.set(principal.sessionId, set);
