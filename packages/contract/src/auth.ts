@@ -114,9 +114,17 @@ export const registerFinalizeBodySchema = z.object({
   firstName: z.string().trim().max(64).optional(),
   lastName: z.string().trim().max(64).optional(),
 });
+/**
+ * The web app's refresh token travels as an HttpOnly cookie instead (docs/decisions/022): the app asks
+ * for it with this header on login and sign-up, and refreshes with no `refreshToken` in the body. A
+ * refresh token delivered as the cookie is never in a body (`refreshToken` is then empty).
+ */
+export const REFRESH_IN_COOKIE_HEADER = 'x-refresh-in-cookie';
+export const REFRESH_COOKIE = 'hestia_refresh';
 export const refreshBodySchema = z.object({
   token: z.string().max(4096).optional(),
-  refreshToken: z.string().min(1).max(256),
+  /** Omitted by the web app: the refresh cookie carries it. */
+  refreshToken: z.string().min(1).max(256).optional(),
 });
 export const logoutBodySchema = z.object({ refreshToken: z.string().max(256).optional() }).optional();
 export const checkCodeBodySchema = z.object({ username, code });
