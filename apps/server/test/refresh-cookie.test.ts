@@ -121,6 +121,14 @@ describe('refresh token as an HttpOnly cookie', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.setCookie).toBeNull();
     expect(refreshed.body.data?.refreshToken?.length).toBeGreaterThanOrEqual(43);
+    // A token from the body moves into the cookie when the app asks (a token stored before the cookie).
+    const moved = await call('POST', '/users/refreshToken', {
+      body: { refreshToken: refreshed.body.data?.refreshToken },
+      headers: { [REFRESH_IN_COOKIE_HEADER]: '1' },
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data?.refreshToken).toBe('');
+    expect((await refreshWith(parse(moved.setCookie).value)).status).toBe(200);
     // Neither body nor cookie: a clear 400.
     const none = await refreshWith(undefined);
     expect(none.status).toBe(400);

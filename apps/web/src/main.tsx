@@ -7,13 +7,16 @@ import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { moveStoredRefreshToken } from './data/token-refresh.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
 
-// A session without its tokens (storage edited or half-written) starts logged out; an expired token is
-// refreshed by the tab bar before the first call.
+// A session without its token (storage edited or half-written) starts logged out; an expired token is
+// refreshed (with the HttpOnly refresh cookie) by the tab bar before the first call.
 const auth = useAuthStore.getState();
-if (auth.isLoggedIn && (!auth.token || !auth.refreshToken)) auth.logout();
+if (auth.isLoggedIn && !auth.token) auth.logout();
+// A refresh token an earlier version kept in localStorage moves into the cookie at once.
+void moveStoredRefreshToken();
 startAuthChannel();
 
 const root = document.getElementById('root');

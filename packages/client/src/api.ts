@@ -3,6 +3,7 @@ import {
   type ApiResponse,
   CLIENT_ID_HEADER,
   type KeyValue,
+  REFRESH_IN_COOKIE_HEADER,
   type RouteName,
   type RouteResponse,
   routes,
@@ -36,6 +37,11 @@ export interface ClientOptions {
   language?: () => string;
   /** The app's hashed client id, sent on the calls the spec names. */
   clientId?: () => string | undefined;
+  /**
+   * Ask for the refresh token as an HttpOnly cookie on login, sign-up and refresh (the web app,
+   * docs/decisions/022); the answers' `refreshToken` is then empty.
+   */
+  refreshInCookie?: boolean;
   /** Default 10 s (spec section 7). */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -51,6 +57,13 @@ const CLIENT_ID_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'refreshToken',
   'sessionOnline',
   'sessionOffline',
+]);
+
+/** Calls that hand out a refresh token. */
+const REFRESH_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
+  'login',
+  'registerFinalize',
+  'refreshToken',
 ]);
 
 /** Typed REST client for /api/v1; every call is one of contract's routes. */
@@ -80,6 +93,7 @@ export class HestiaClient {
     if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
     const clientId = CLIENT_ID_ROUTES.has(name) ? this.opts.clientId?.() : undefined;
     if (clientId) headers[CLIENT_ID_HEADER] = clientId;
+    if (this.opts.refreshInCookie && REFRESH_ROUTES.has(name)) headers[REFRESH_IN_COOKIE_HEADER] = '1';
     const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
     const res = await this.send(path, def.method, headers, body, init.timeoutMs);
     return (await this.unwrap(res)) as RouteResponse<N>;

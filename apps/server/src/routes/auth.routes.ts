@@ -118,12 +118,14 @@ export function authRoutes(
   route(app, auth, routes.registerFinalize, ({ body, req }) =>
     deliver(req, accounts.registerFinalize(body, meta(req))),
   );
-  // A refresh token from the body is answered in the body (API clients, ThingsBoard's); one from the
-  // cookie only ever goes back as the cookie, so a script that calls this route learns none.
+  // A refresh token from the body is answered in the body (API clients, ThingsBoard's), or as the
+  // cookie when asked (the web app moving a token it stored before the cookie); one from the cookie
+  // only ever goes back as the cookie, so a script that calls this route learns none.
   route(app, auth, routes.refreshToken, async ({ body, req }) => {
-    if (body.refreshToken) return auth.refresh(body.refreshToken, clientIdOf(req));
+    if (body.refreshToken) return deliver(req, auth.refresh(body.refreshToken, clientIdOf(req)));
     const fromCookie = refreshCookieOf(req);
-    if (!fromCookie) throw new AppError('VALIDATION', 'refreshToken: send it in the body, or as the refresh cookie');
+    if (!fromCookie)
+      throw new AppError('VALIDATION', 'refreshToken: send it in the body, or as the refresh cookie');
     return inCookie(req, await auth.refresh(fromCookie, clientIdOf(req)));
   });
   route(app, auth, routes.logout, async ({ principal, body }) => {

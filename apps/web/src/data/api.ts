@@ -13,4 +13,6 @@ export const api = new HestiaClient({
   getToken: () => useAuthStore.getState().token ?? undefined,
   language: () => i18n.language,
   clientId: () => useAppSettingStore.getState().hashedClientId || undefined,
+  // The refresh token stays in an HttpOnly cookie, out of reach of scripts (docs/decisions/022).
+  refreshInCookie: true,
 });

@@ -3,7 +3,6 @@ import { useAuthStore } from './auth-store.ts';
 interface LoginMessage {
   type: 'login';
   token: string;
-  refreshToken: string;
   expiresIn: number;
   webSocketAuthrizedUrl: string | null;
 }
@@ -15,7 +14,6 @@ function isLoginMessage(data: unknown): data is LoginMessage {
     m !== null &&
     m.type === 'login' &&
     typeof m.token === 'string' &&
-    typeof m.refreshToken === 'string' &&
     typeof m.expiresIn === 'number'
   );
 }
@@ -30,19 +28,18 @@ export function startAuthChannel(): void {
   channel = new BroadcastChannel('auth');
   channel.onmessage = (ev: MessageEvent<unknown>) => {
     if (!isLoginMessage(ev.data)) return;
-    const { token, refreshToken, expiresIn, webSocketAuthrizedUrl } = ev.data;
+    const { token, expiresIn, webSocketAuthrizedUrl } = ev.data;
     if (useAuthStore.getState().token === token) return;
-    useAuthStore.getState().login({ token, refreshToken, expiresIn }, webSocketAuthrizedUrl);
+    useAuthStore.getState().login({ token, expiresIn }, webSocketAuthrizedUrl);
   };
   let last = useAuthStore.getState().token;
   useAuthStore.subscribe((state) => {
     if (state.token === last) return;
     last = state.token;
-    if (!state.isLoggedIn || !state.token || !state.refreshToken || state.expiresIn === null) return;
+    if (!state.isLoggedIn || !state.token || state.expiresIn === null) return;
     const message: LoginMessage = {
       type: 'login',
       token: state.token,
-      refreshToken: state.refreshToken,
       expiresIn: state.expiresIn,
       webSocketAuthrizedUrl: state.webSocketAuthrizedUrl,
     };
