@@ -2,7 +2,7 @@ import { WS_CLOSE_SESSION_ENDED } from '@hestia/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveClient, type LiveOptions, type SocketLike } from './live.ts';
 
-type Listener = (ev: { data?: unknown; code?: number }) => void;
+type Listener = (ev: { data: unknown; code?: number }) => void;
 
 /** A socket that records what it was given and lets the test play the server. */
 class FakeSocket implements SocketLike {
@@ -21,8 +21,9 @@ class FakeSocket implements SocketLike {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
   emit(type: string, ev: { data?: unknown; code?: number } = {}): void {
+    const event = { data: ev.data, ...(ev.code !== undefined ? { code: ev.code } : {}) };
     if (type === 'open') this.readyState = 1;
-    for (const l of this.listeners.get(type) ?? []) l(ev);
+    for (const l of this.listeners.get(type) ?? []) l(event);
   }
 }
 

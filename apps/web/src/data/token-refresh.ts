@@ -117,7 +117,7 @@ export async function moveStoredRefreshToken(): Promise<void> {
  * with the cookie, so the session still ends on the server.
  */
 export function signOut(): void {
-  const { token, expiresIn } = useAuthStore.getState();
+  const { expiresIn } = useAuthStore.getState();
   const expired = expiresIn !== null && correctedNow() >= expiresIn;
   const clientId = () => useAppSettingStore.getState().hashedClientId || undefined;
   const ending = expired
