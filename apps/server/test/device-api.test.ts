@@ -2,10 +2,9 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
-import { openSocket, type Stack, startStack, waitFor } from './stack.ts';
+import { addDevice, openSocket, type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 let cli: ReturnType<typeof mosquittoCli>;
@@ -15,17 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-async function newDevice(name: string) {
-  const db = stack.server.database.db;
-  const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
-  return deviceRepository(db).create({
-    ownerId: owner?.id as string,
-    name,
-    label: name,
-    profileId: 'switch-one-pole',
-    accessToken: newAccessToken(),
-  });
-}
+const newDevice = (name: string) => addDevice(stack, name);
 
 describe("ThingsBoard's device API, driven by Debian's mosquitto_pub and mosquitto_sub", () => {
   it('provisions a device with its model key, lets it claim itself, and its user take it by the secret', async () => {

@@ -128,6 +128,19 @@ export async function openSocket(baseUrl: string, token: string) {
   };
 }
 
+/** A device of the demo user that no simulator runs (a test drives it over MQTT itself). */
+export async function addDevice(stack: Stack, name: string, profileId = 'switch-one-pole') {
+  const db = stack.server.database.db;
+  const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
+  return deviceRepository(db).create({
+    ownerId: owner?.id as string,
+    name,
+    label: name,
+    profileId,
+    accessToken: newAccessToken(),
+  });
+}
+
 /** A device of the demo user, simulated over MQTT by the stack's fleet, once `owner` sees it connected. */
 export async function addSimulated(
   stack: Stack,

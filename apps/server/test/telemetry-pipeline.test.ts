@@ -12,7 +12,7 @@ import { tsKv } from '../src/db/schema.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
-import { loggedIn, type Stack, startStack, waitFor } from './stack.ts';
+import { addDevice, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 const log: string[] = [];
@@ -21,17 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-async function newDevice(name: string) {
-  const db = stack.server.database.db;
-  const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
-  return deviceRepository(db).create({
-    ownerId: owner?.id as string,
-    name,
-    label: name,
-    profileId: 'switch-one-pole',
-    accessToken: newAccessToken(),
-  });
-}
+const newDevice = (name: string) => addDevice(stack, name);
 
 /** History rows of a device, leaving out its connection state (active, lastConnectTime...). */
 const rowsOf = async (deviceId: string) =>

@@ -32,37 +32,44 @@ export function toWsData(
 export function createHub(bus: LiveBus) {
   const byDevice = new Map<string, Set<Subscription>>();
 
-  const unsubscribe = bus.subscribe((e: TelemetryEvent) => {
-    const subs = byDevice.get(e.deviceId);
+  /**
+   * Sends one event's values (and removed keys, as ThingsBoard's socket sends them: the key with no
+   * points) to the device's subscriptions that `wants` it.
+   */
+  function deliver(
+    deviceId: string,
+    ts: number,
+    values: Record<string, TelemetryValue>,
+    wants: (sub: Subscription) => boolean,
+    deleted: string[] = [],
+  ): void {
+    const subs = byDevice.get(deviceId);
     if (!subs) return;
-    const entries: Array<[string, [number, TelemetryValue]]> = Object.entries(e.values).map(([k, v]) => [
+    const entries: Array<[string, [number, TelemetryValue]]> = Object.entries(values).map(([k, v]) => [
       k,
-      [e.ts, v],
+      [ts, v],
     ]);
     for (const sub of subs) {
-      if (sub.attributes) continue;
+      if (!wants(sub)) continue;
       const data = toWsData(entries, sub.keys);
+      for (const key of deleted) if (!sub.keys || sub.keys.has(key)) data[key] = [];
       if (Object.keys(data).length > 0)
         sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data });
     }
-  });
+  }
 
-  // Removed attributes are sent as ThingsBoard's socket sends them: the key with no points.
-  const unsubscribeAttributes = bus.onAttributes((e: AttributeEvent) => {
-    const subs = byDevice.get(e.deviceId);
-    if (!subs) return;
-    const entries: Array<[string, [number, TelemetryValue]]> = Object.entries(e.values).map(([k, v]) => [
-      k,
-      [e.ts, v],
-    ]);
-    for (const sub of subs) {
-      if (!sub.attributes || (sub.attributes.scope && sub.attributes.scope !== e.scope)) continue;
-      const data = toWsData(entries, sub.keys);
-      for (const key of e.deleted ?? []) if (!sub.keys || sub.keys.has(key)) data[key] = [];
-      if (Object.keys(data).length > 0)
-        sub.send({ subscriptionId: sub.cmdId, errorCode: 0, errorMsg: null, data });
-    }
-  });
+  const unsubscribe = bus.subscribe((e: TelemetryEvent) =>
+    deliver(e.deviceId, e.ts, e.values, (sub) => !sub.attributes),
+  );
+  const unsubscribeAttributes = bus.onAttributes((e: AttributeEvent) =>
+    deliver(
+      e.deviceId,
+      e.ts,
+      e.values,
+      (sub) => !!sub.attributes && (!sub.attributes.scope || sub.attributes.scope === e.scope),
+      e.deleted,
+    ),
+  );
 
   return {
     add(sub: Subscription, latest: LatestValues): void {
