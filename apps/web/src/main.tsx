@@ -7,6 +7,7 @@ import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startSessionPresence } from './data/session-presence.ts';
 import { moveStoredRefreshToken } from './data/token-refresh.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -18,6 +19,8 @@ if (auth.isLoggedIn && !auth.token) auth.logout();
 // A refresh token an earlier version kept in localStorage moves into the cookie at once.
 void moveStoredRefreshToken();
 startAuthChannel();
+// Other devices' Security list shows this session online only while the app is open here.
+startSessionPresence();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -156,7 +156,8 @@ export class HestiaClient {
   /** The profile image as a Blob, or null when there is none. */
   async profileImage(): Promise<Blob | null> {
     const res = await this.send('/users/profile-image', 'GET', this.authHeaders(), undefined);
-    if (res.status === 404) return null;
+    // 204: the user has no photo (an empty state, not an error).
+    if (res.status === 204) return null;
     if (!res.ok) await this.unwrap(res);
     return res.blob();
   }

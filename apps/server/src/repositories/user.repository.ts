@@ -117,8 +117,9 @@ export function userRepository(db: Db) {
         .returning({ id: sessions.id });
       return rows.map((r) => r.id);
     },
-    async setOnline(sessionId: string, online: boolean): Promise<void> {
-      await db.update(sessions).set({ online, lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    /** `at`: the server's clock, the one sessions' online window is judged by. */
+    async setOnline(sessionId: string, online: boolean, at: Date): Promise<void> {
+      await db.update(sessions).set({ online, lastSeenAt: at }).where(eq(sessions.id, sessionId));
     },
 
     /** Store a new code for (purpose, target), retiring any earlier live one. */

@@ -15,7 +15,8 @@ export function sniffImage(b: Buffer): (typeof PROFILE_IMAGE_TYPES)[number] | nu
   return null;
 }
 
-/** `users/profile-image`: upload the raw image (PNG, JPEG or WebP, at most 1 MB) and get it back. */
+/** `users/profile-image`: upload the raw image (PNG, JPEG or WebP, at most 1 MB) and get it back
+ * (204 without a body while there is none). */
 export function profileImageRoutes(
   app: FastifyInstance,
   deps: { auth: AuthService; images: ReturnType<typeof profileImageRepository> },
@@ -54,7 +55,8 @@ export function profileImageRoutes(
   app.get(`${API_PREFIX}/users/profile-image`, async (req, reply) => {
     const principal = await principalOf(req);
     const image = await images.get(principal.userId);
-    if (!image) throw new AppError('NOT_FOUND', 'No profile image');
+    // No photo is an ordinary state of an account, not a missing resource: 204 and no body.
+    if (!image) return reply.code(204).header('cache-control', 'private, no-cache').send();
     return reply
       .header('content-type', image.mime)
       .header('cache-control', 'private, no-cache')

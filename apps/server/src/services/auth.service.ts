@@ -4,6 +4,7 @@ import {
   type LoginResult,
   messages,
   normaliseUsername,
+  SESSION_ONLINE_WINDOW_MS,
   type Session,
 } from '@hestia/contract';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
@@ -207,7 +208,11 @@ export function authService(deps: {
         ip: s.ip,
         createdAt: s.createdAt.toISOString(),
         lastSeenAt: s.lastSeenAt.toISOString(),
-        online: s.online,
+        // The caller is plainly in use; any other session is online only while it said so and was
+        // active within the window (a closed browser rarely says goodbye).
+        online:
+          s.id === principal.sessionId ||
+          (s.online && clock.now() - s.lastSeenAt.getTime() < SESSION_ONLINE_WINDOW_MS),
         isCurrent: s.id === principal.sessionId,
       }));
     },
@@ -225,7 +230,7 @@ export function authService(deps: {
     },
 
     async setOnline(principal: Principal, online: boolean): Promise<void> {
-      await users.setOnline(principal.sessionId, online);
+      await users.setOnline(principal.sessionId, online, new Date(clock.now()));
     },
   };
 }
