@@ -1,8 +1,9 @@
 import type { CallInput } from '@hestia/client';
-import { API_PREFIX, type Profile, type Report } from '@hestia/contract';
+import { API_PREFIX, MAX_RANGE_MS, type Profile, type Report } from '@hestia/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChartAggregation } from '../lib/chart-range.ts';
 import { RAW_LIMIT } from '../lib/chart-range.ts';
+import { chartNumber } from '../lib/chart-series.ts';
 import { useAuthStore } from '../state/auth-store.ts';
 import { api } from './api.ts';
 import { queryClient } from './session.ts';
@@ -54,12 +55,45 @@ export async function fetchSeries(r: SeriesRequest): Promise<Series> {
   const points = [...(result[r.key] ?? [])].sort((a, b) => a.ts - b.ts);
   return {
     ts: points.map((p) => p.ts),
-    values: points.map((p) => {
-      const n = Number(p.value);
-      return p.value.trim() !== '' && Number.isFinite(n) ? n : null;
-    }),
+    values: points.map((p) => chartNumber(p.value)),
     truncated: r.agg === 'NONE' && points.length >= RAW_LIMIT,
   };
+}
+
+/** Furthest back a value before a range is looked for (the API's longest range). */
+const BEFORE_MS = MAX_RANGE_MS;
+
+/**
+ * The last stored value of a key before `ts` (the state a range starts in), or null: one raw point,
+ * newest first, from the API's longest range ending at `ts`.
+ */
+export async function fetchValueBefore(deviceId: string, key: string, ts: number): Promise<number | null> {
+  const result = await withFreshToken(() =>
+    api.call('timeseries', {
+      params: { entityType: 'DEVICE', entityId: deviceId },
+      query: {
+        keys: key,
+        startTs: Math.max(0, ts - BEFORE_MS),
+        endTs: ts,
+        agg: 'NONE',
+        limit: 1,
+        orderBy: 'DESC',
+      },
+    }),
+  );
+  const point = result[key]?.[0];
+  return point ? chartNumber(point.value) : null;
+}
+
+/** The state a range of a held key (on/off, position) starts in. */
+export function useValueBeforeQuery(deviceId: string, key: string, ts: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...historyKeys.all, 'before', deviceId, key, ts] as const,
+    queryFn: () => fetchValueBefore(deviceId, key, ts),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 /** A chart's history; the previous range stays on screen while the next one loads. */

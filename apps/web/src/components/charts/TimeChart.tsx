@@ -8,8 +8,15 @@ export interface TimeChartProps {
   values: readonly (number | null)[];
   /** The visible time window; points outside are clipped. */
   window: { startTs: number; endTs: number };
-  /** 'line' for readings, 'bars' for energy per bucket. */
-  kind?: 'line' | 'bars';
+  /** 'line' for readings, 'bars' for energy per bucket, 'step' for a state held until the next point. */
+  kind?: 'line' | 'bars' | 'step';
+  /** A fixed value axis (e.g. 0 to 1 for on/off), with ticks at `ySplits` when given. */
+  yRange?: readonly [number, number];
+  ySplits?: readonly number[];
+  /** A value as the axis and the readout say it ("On", "Off"); a number with `digits` by default. */
+  formatY?: (value: number) => string;
+  /** Extra `data-*` attributes on the figure, for tests (the chart's shape, bands, last value). */
+  dataAttrs?: Record<string, string | number>;
   unit: string;
   language: string;
   rtl: boolean;
@@ -56,6 +63,10 @@ export function TimeChart({
   emptyText,
   testId,
   height = 220,
+  yRange,
+  ySplits,
+  formatY,
+  dataAttrs,
 }: TimeChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -66,6 +77,12 @@ export function TimeChart({
   windowRef.current = win;
   const dataRef = useRef(data);
   dataRef.current = data;
+  const sayY = (v: number) => (formatY ? formatY(v) : formatAmount(v, language, digits));
+  const sayYRef = useRef(sayY);
+  sayYRef.current = sayY;
+  const yLo = yRange?.[0];
+  const yHi = yRange?.[1];
+  const splitsKey = ySplits?.join(',') ?? '';
 
   // Built again only when what the axes say changes; data and window are pushed in below.
   useEffect(() => {
@@ -101,6 +118,7 @@ export function TimeChart({
         },
         y: {
           range: (_u, min, max) => {
+            if (yLo !== undefined && yHi !== undefined) return [yLo, yHi];
             if (min === null || max === null || !Number.isFinite(min)) return [0, 1];
             const lo = Math.min(0, min);
             const hi = max <= lo ? lo + 1 : max + (max - lo) * 0.12;
@@ -118,7 +136,17 @@ export function TimeChart({
           ...axis,
           side: rtl ? 1 : 3,
           size: 52,
-          values: (_u, splits) => splits.map((v) => formatAmount(v, language, digits)),
+          // Whole-number readings get whole-number ticks, so no two ticks read the same.
+          ...(digits === 0
+            ? { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000] }
+            : {}),
+          ...(splitsKey ? { splits: () => splitsKey.split(',').map(Number) } : {}),
+          values: (_u, splits) => {
+            const labels = splits.map((v) => sayYRef.current(v));
+            // The value axis is drawn on the canvas; its labels are also left on the figure for tests.
+            el.parentElement?.setAttribute('data-y-ticks', labels.join('|'));
+            return labels;
+          },
         },
       ],
       series: [
@@ -127,10 +155,18 @@ export function TimeChart({
           label,
           stroke: accent,
           width: kind === 'bars' ? 0 : 2,
-          fill: kind === 'bars' ? withAlpha(accent, 0.85) : withAlpha(accent, theme === 'dark' ? 0.18 : 0.12),
+          fill:
+            kind === 'bars'
+              ? withAlpha(accent, 0.85)
+              : withAlpha(accent, kind === 'step' ? 0.3 : theme === 'dark' ? 0.18 : 0.12),
           points: { show: kind === 'line' ? (u, si) => (u.data[si]?.length ?? 0) < 40 : false, size: 5 },
           spanGaps: false,
-          paths: kind === 'bars' ? uPlot.paths.bars?.({ size: [0.72, 48], radius: 0.2 }) : undefined,
+          paths:
+            kind === 'bars'
+              ? uPlot.paths.bars?.({ size: [0.72, 48], radius: 0.2 })
+              : kind === 'step'
+                ? uPlot.paths.stepped?.({ align: 1 })
+                : undefined,
         },
       ],
       hooks: {
@@ -146,7 +182,7 @@ export function TimeChart({
       u.destroy();
       plot.current = null;
     };
-  }, [language, rtl, theme, kind, span, digits, label, height]);
+  }, [language, rtl, theme, kind, span, digits, label, height, yLo, yHi, splitsKey]);
 
   useEffect(() => {
     plot.current?.setData(data);
@@ -158,16 +194,25 @@ export function TimeChart({
   const numeric = values.filter((v): v is number => v !== null);
   const summary =
     numeric.length > 0
-      ? `${label}: ${formatAmount(Math.min(...numeric), language, digits)}–${formatAmount(Math.max(...numeric), language, digits)} ${unit}`
+      ? `${label}: ${sayY(Math.min(...numeric))}–${sayY(Math.max(...numeric))} ${unit}`.trim()
       : `${label}: ${emptyText}`;
 
   return (
-    <figure className="relative m-0" data-testid={testId} data-points={count}>
+    <figure
+      className="relative m-0"
+      data-testid={testId}
+      data-points={count}
+      data-kind={kind}
+      {...Object.fromEntries(Object.entries(dataAttrs ?? {}).map(([k, v]) => [`data-${k}`, v]))}
+    >
       <div className="mb-1 flex min-h-11 items-baseline gap-2 px-1" aria-hidden="true">
         {shown >= 0 && shownValue !== null && shownValue !== undefined ? (
           <>
-            <span className="text-2xl font-bold tabular-nums tracking-tight">
-              {formatAmount(shownValue, language, digits)}
+            <span
+              className="text-2xl font-bold tabular-nums tracking-tight"
+              data-testid={testId ? `${testId}-value` : undefined}
+            >
+              {sayY(shownValue)}
             </span>
             <span className="text-sm font-medium text-muted">{unit}</span>
             <span className="ms-auto truncate text-xs text-muted">

@@ -59,7 +59,9 @@ function DeviceSummary({ device }: { device: Device }) {
                 data-testid={`reading-${m.key}`}
                 data-outdated={old || undefined}
               >
-                <dt className="text-[12px] font-medium text-muted">{t(`charts.metric.${m.key}`)}</dt>
+                <dt className="text-[12px] font-medium text-muted">
+                  {t(`charts.metric.${m.key}` as 'charts.metric.power')}
+                </dt>
                 <dd
                   className={`mt-0.5 text-[17px] font-bold tabular-nums ${old ? 'text-muted line-through decoration-1' : ''}`}
                 >

@@ -7,7 +7,7 @@ import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues } from '../../data/live.ts';
-import { useSeriesQuery } from '../../data/telemetry-history.ts';
+import { useSeriesQuery, useValueBeforeQuery } from '../../data/telemetry-history.ts';
 import { correctedNow } from '../../data/token-refresh.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import {
@@ -18,26 +18,24 @@ import {
   type CustomRange,
   rangeWindow,
 } from '../../lib/chart-range.ts';
-import { numberOf } from '../../lib/device-state.ts';
+import {
+  type ChartMetric,
+  chartMetricsOfProfile,
+  chartNumber,
+  onBands,
+  stepSeries,
+} from '../../lib/chart-series.ts';
+import { paramTitle } from '../../lib/key-title.ts';
 import { useChartEnv } from './chart-env.ts';
-
-/** Readings a chart can show, in the order offered. */
-const METRICS = [
-  { key: 'power', unit: 'W', digits: 0 },
-  { key: 'temperature', unit: '°C', digits: 1 },
-  { key: 'voltage', unit: 'V', digits: 0 },
-  { key: 'current', unit: 'A', digits: 2 },
-] as const;
-type MetricKey = (typeof METRICS)[number]['key'];
 
 /** How often a live window slides forward. */
 const SLIDE_MS = 1000;
 /** How often a longer fixed range asks for newer history. */
 const REFRESH_MS = 60_000;
 
+/** The measured readings of a device (power, temperature, voltage, current), for its summary. */
 export function chartMetricsOf(device: Pick<Device, 'deviceProfileId'>) {
-  const keys = new Set(getProfile(device.deviceProfileId)?.keys.map((k) => k.key) ?? []);
-  return METRICS.filter((m) => keys.has(m.key));
+  return chartMetricsOfProfile(getProfile(device.deviceProfileId)).filter((m) => m.kind === 'reading');
 }
 
 function defaultCustom(now: number): CustomRange {
@@ -54,8 +52,8 @@ function useLivePoints(deviceId: string, key: string, enabled: boolean, since: n
   useEffect(() => setPoints([]), [deviceId, key, enabled, since]);
   useEffect(() => {
     if (!enabled || !point) return;
-    const value = numberOf(point[1]);
-    if (value === undefined || point[0] <= since) return;
+    const value = chartNumber(point[1]);
+    if (value === null || point[0] <= since) return;
     setPoints((prev) =>
       prev.length > 0 && (prev.at(-1)?.[0] ?? 0) >= point[0] ? prev : [...prev, [point[0], value]],
     );
@@ -63,15 +61,27 @@ function useLivePoints(deviceId: string, key: string, enabled: boolean, since: n
   return points;
 }
 
-/** Power, temperature, voltage or current over one of the spec's ranges, with live points in short ones. */
+const FALLBACK: ChartMetric = { key: 'power', unit: 'W', digits: 0, kind: 'reading' };
+
+/**
+ * A device's history over one of the spec's ranges, with live points in short ones: outputs as on/off
+ * bands and curtain positions as a step line (each from the stored raw points and the state before the
+ * range), measured readings as a line.
+ */
 export function HistoryChartCard({ device }: { device: Device }) {
   const { t } = useTranslation();
   const env = useChartEnv();
-  const metrics = chartMetricsOf(device);
-  const [metricKey, setMetricKey] = useState<MetricKey>(metrics[0]?.key ?? 'power');
-  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? METRICS[0];
+  const metrics = useMemo(
+    () => chartMetricsOfProfile(getProfile(device.deviceProfileId)),
+    [device.deviceProfileId],
+  );
+  const [metricKey, setMetricKey] = useState<string>(metrics[0]?.key ?? FALLBACK.key);
+  const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? FALLBACK;
+  const held = metric.kind !== 'reading';
   const [range, setRange] = useState<ChartRange>('1h');
-  const [agg, setAgg] = useState<ChartAggregation>('AVG');
+  const [chosenAgg, setAgg] = useState<ChartAggregation>('AVG');
+  // A held state is drawn from its raw changes; an average of on and off is not a state.
+  const agg: ChartAggregation = held ? 'NONE' : chosenAgg;
   const [custom, setCustom] = useState<CustomRange>(() => defaultCustom(Date.now()));
   const [draft, setDraft] = useState(() => ({
     from: toLocalInput(custom.startTs),
@@ -104,7 +114,18 @@ export function HistoryChartCard({ device }: { device: Device }) {
   const live = useLivePoints(device.id, metric.key, liveOn, Math.max(lastHistoryTs, request.startTs));
   const win = range === 'custom' ? request : { startTs: now - (request.endTs - request.startTs), endTs: now };
 
+  const before = useValueBeforeQuery(device.id, metric.key, request.startTs, held);
+
   const series = useMemo(() => {
+    if (held) {
+      const points = { ts: [...(history.data?.ts ?? [])], values: [...(history.data?.values ?? [])] };
+      for (const [x, v] of live)
+        if (x > (points.ts.at(-1) ?? 0)) {
+          points.ts.push(x);
+          points.values.push(v);
+        }
+      return stepSeries(before.data ?? null, points, win, now);
+    }
     const ts: number[] = [];
     const values: (number | null)[] = [];
     const h = history.data;
@@ -121,7 +142,9 @@ export function HistoryChartCard({ device }: { device: Device }) {
         values.push(v);
       }
     return { ts, values };
-  }, [history.data, live, win.startTs, request.interval]);
+  }, [held, before.data, history.data, live, win, now, request.interval]);
+  const bands = metric.kind === 'binary' ? onBands(series).length : undefined;
+  const onOff = (v: number) => (v >= 0.5 ? t('charts.state.on') : t('charts.state.off'));
 
   const applyCustom = () => {
     const startTs = fromLocalInput(draft.from);
@@ -129,7 +152,10 @@ export function HistoryChartCard({ device }: { device: Device }) {
     if (startTs !== null && endTs !== null) setCustom({ startTs, endTs });
   };
 
-  const metricLabel = t(`charts.metric.${metric.key}`);
+  const metricLabel =
+    metric.kind === 'reading'
+      ? t(`charts.metric.${metric.key}` as 'charts.metric.power')
+      : paramTitle(metric.key, t, env.language);
   const freshness = useDeviceFreshness(device.id, device.deviceProfileId);
   return (
     <Card
@@ -156,10 +182,17 @@ export function HistoryChartCard({ device }: { device: Device }) {
         <div className="mb-3">
           <Segmented
             label={t('charts.history.metric')}
-            options={metrics.map((m) => ({ value: m.key, label: t(`charts.metric.${m.key}`) }))}
+            options={metrics.map((m) => ({
+              value: m.key,
+              label:
+                m.kind === 'reading'
+                  ? t(`charts.metric.${m.key}` as 'charts.metric.power')
+                  : paramTitle(m.key, t, env.language),
+            }))}
             value={metric.key}
             onChange={setMetricKey}
             testId="metric-picker"
+            scroll
           />
         </div>
       ) : null}
@@ -167,6 +200,17 @@ export function HistoryChartCard({ device }: { device: Device }) {
         ts={series.ts}
         values={series.values}
         window={win}
+        kind={held ? 'step' : 'line'}
+        {...(metric.kind === 'binary'
+          ? { yRange: [0, 1.2] as const, ySplits: [0, 1], formatY: onOff }
+          : metric.kind === 'position'
+            ? { yRange: [0, 110] as const, ySplits: [0, 25, 50, 75, 100] }
+            : {})}
+        dataAttrs={{
+          metric: metric.key,
+          ...(bands !== undefined ? { bands } : {}),
+          ...(series.values.length > 0 ? { last: series.values.at(-1) ?? '' } : {}),
+        }}
         unit={metric.unit}
         digits={metric.digits}
         language={env.language}
@@ -185,14 +229,16 @@ export function HistoryChartCard({ device }: { device: Device }) {
           testId="range-picker"
           scroll
         />
-        <Segmented
-          label={t('charts.history.aggregation')}
-          options={CHART_AGGREGATIONS.map((a) => ({ value: a, label: t(`charts.agg.${a}`) }))}
-          value={agg}
-          onChange={setAgg}
-          testId="agg-picker"
-          scroll
-        />
+        {held ? null : (
+          <Segmented
+            label={t('charts.history.aggregation')}
+            options={CHART_AGGREGATIONS.map((a) => ({ value: a, label: t(`charts.agg.${a}`) }))}
+            value={agg}
+            onChange={setAgg}
+            testId="agg-picker"
+            scroll
+          />
+        )}
       </div>
       {range === 'custom' ? (
         <div className="mt-3 rounded-2xl bg-surface-2/60 p-3" data-testid="custom-range">
