@@ -4,10 +4,11 @@ import { useParams, useSearchParams } from 'react-router';
 import { useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, useEditedIndex, useKeyValue } from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
-import { commandKeys } from './text.ts';
+import { commandKeys, keyTitle } from './text.ts';
 import { ValueInput, valueFits, valueRangeText } from './ui.tsx';
 
 const digits = (raw: string) =>
@@ -29,11 +30,13 @@ export default function CommandScreen() {
   const { draft, putCommand } = useDraftStore();
   const index = useEditedIndex();
   const existing = index === undefined ? undefined : draft.commands[index];
-  const keys = commandKeys(device?.deviceProfileId ?? search.get('deviceProfileId') ?? '');
+  const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
+  const keys = commandKeys(profileId);
   const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
     keys,
     existing?.deviceParameterId ?? keys[0]?.key ?? null,
     existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
+    defaultActionValue,
   );
   const [minutes, setMinutes] = useState(Math.floor((existing?.delay ?? 0) / 60));
   const [seconds, setSeconds] = useState((existing?.delay ?? 0) % 60);
@@ -95,8 +98,21 @@ export default function CommandScreen() {
       canSave={!!def}
       error={error}
     >
-      <ParamPicker title={t('automation.command.parameter')} keys={keys} value={key} onChange={pickKey} />
-      {def ? (
+      <ParamPicker
+        title={t('automation.command.parameter')}
+        keys={keys}
+        value={key}
+        onChange={pickKey}
+        titleOf={(k) => keyTitle(k, t, profileId)}
+      />
+      {def && isRequestKey(def) ? (
+        <FormSection title={t('automation.command.value')}>
+          <p className="text-[15px] font-medium" data-testid="value-request">
+            {keyTitle(def.key, t, profileId)}
+          </p>
+          <p className="mt-1 text-[13px] text-muted">{t('automation.value.request')}</p>
+        </FormSection>
+      ) : def ? (
         <FormSection title={t('automation.command.value')}>
           <ValueInput def={def} value={value ?? (def.kind === 'boolean' ? 0 : null)} onChange={changeValue} />
         </FormSection>

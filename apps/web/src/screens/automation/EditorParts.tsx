@@ -191,15 +191,17 @@ export function useConditionEditor() {
 
 /**
  * A catalogue key and the value an action sets it to or a condition compares it with: picking
- * another key clears the value, and any change clears the error.
+ * another key starts it at its default (or clears it), and any change clears the error.
  */
 export function useKeyValue(
   keys: readonly KeyDef[],
   initialKey: string | null,
   initialValue: number | string | null,
+  /** The value a key starts with when picked (an action's valid default); none by default. */
+  defaultOf: (def: KeyDef | undefined) => number | string | null = () => null,
 ) {
   const [key, setKey] = useState(initialKey);
-  const [value, setValue] = useState(initialValue);
+  const [value, setValue] = useState(() => initialValue ?? defaultOf(keys.find((k) => k.key === initialKey)));
   const [error, setError] = useState<string | null>(null);
   return {
     key,
@@ -209,7 +211,7 @@ export function useKeyValue(
     setError,
     pickKey: (next: string) => {
       setKey(next);
-      setValue(null);
+      setValue(defaultOf(keys.find((k) => k.key === next)));
       setError(null);
     },
     changeValue: (next: number | string | null) => {

@@ -18,7 +18,7 @@ import { i18n } from '../../i18n/index.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
-import { conditionText, delayText, isolate, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
+import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 import { HistoryIcon } from './ui.tsx';
 
 const time = (ms: number) =>
@@ -210,8 +210,6 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
         </h3>
         <ul className="space-y-1.5">
           {run.actions.map((a, i) => {
-            const device = devices.find((d) => d.id === a.deviceId);
-            const def = keyDefOf(device, a.deviceParameterId);
             const ok = a.result === 'OK';
             return (
               <li
@@ -238,11 +236,11 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                 </span>
                 <span className="min-w-0">
                   <span className="block">
-                    {t('automation.command.text', {
-                      param: keyTitle(a.deviceParameterId, t),
-                      device: isolate(device?.label ?? t('automation.unknownDevice')),
-                      value: isolate(valueText(def, a.value, t)),
-                    })}
+                    {commandText(
+                      { deviceId: a.deviceId, deviceParameterId: a.deviceParameterId, value: a.value },
+                      devices,
+                      t,
+                    )}
                   </span>
                   <span className="block text-[12px] text-muted">
                     {a.atMs > 0

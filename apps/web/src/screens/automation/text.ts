@@ -6,6 +6,7 @@ import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { paramTitle } from '../../lib/key-title.ts';
+import { isRequestKey, singleKeyName } from './action-keys.ts';
 import {
   ConditionType,
   type LocationValue,
@@ -46,8 +47,13 @@ export function statusText(status: 'running' | 'done' | 'failed' | 'skipped', t:
   return words[status];
 }
 
-/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
-export function keyTitle(key: string, t: TFunction): string {
+/**
+ * A device parameter by its standalone name (lib/key-title.ts), the same on every screen; given the
+ * device's model, a key it has only one of is named without a number ("Open curtain").
+ */
+export function keyTitle(key: string, t: TFunction, deviceProfileId?: string): string {
+  const single = deviceProfileId ? singleKeyName(getProfile(deviceProfileId), key) : undefined;
+  if (single) return t(`singleParams.${single}` as 'singleParams.open_request');
   return paramTitle(key, t, i18n.language);
 }
 
@@ -88,7 +94,7 @@ export function conditionText(c: DraftCondition, devices: readonly Device[], t: 
       const device = devices.find((d) => d.id === c.deviceId);
       const def = keyDefOf(device, c.deviceParameterId);
       return t('automation.condition.deviceParamText', {
-        param: keyTitle(c.deviceParameterId ?? '', t),
+        param: keyTitle(c.deviceParameterId ?? '', t, device?.deviceProfileId),
         device: isolate(device?.label ?? t('automation.unknownDevice')),
         sign: signOf(c.comparisonType),
         value: isolate(valueText(def, c.value, t)),
@@ -139,14 +145,23 @@ export function locationText(v: LocationValue, t: TFunction): string {
     : t('automation.location.textEnter', args);
 }
 
-export function commandText(c: DraftCommand, devices: readonly Device[], t: TFunction): string {
+/**
+ * An action in words: "Output 1 of Kettle → On"; a request (open, close, stop) has no value to show
+ * and reads "Open curtain: Bedroom curtain".
+ */
+export function commandText(
+  c: Pick<DraftCommand, 'deviceId' | 'deviceParameterId'> & { value?: unknown },
+  devices: readonly Device[],
+  t: TFunction,
+): string {
   const device = devices.find((d) => d.id === c.deviceId);
   const def = keyDefOf(device, c.deviceParameterId);
-  return t('automation.command.text', {
-    param: keyTitle(c.deviceParameterId, t),
+  const args = {
+    param: keyTitle(c.deviceParameterId, t, device?.deviceProfileId),
     device: isolate(device?.label ?? t('automation.unknownDevice')),
-    value: isolate(valueText(def, c.value, t)),
-  });
+  };
+  if (isRequestKey(def)) return t('automation.command.requestText', args);
+  return t('automation.command.text', { ...args, value: isolate(valueText(def, c.value, t)) });
 }
 
 /** "1 min 30 s" in the language's digits; a delay is in seconds. */
