@@ -1,14 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, createRoutesFromElements, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { AccountShell } from './components/account/AccountShell.tsx';
+import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
+import { registerRoutes } from './router/known-paths.ts';
 import { accountRoutes } from './routes/account-routes.tsx';
 import { AutomationTabScreen, automationRoutes } from './routes/automation-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
@@ -26,6 +28,7 @@ const SplashScreen = lazy(() => import('./screens/account/SplashScreen.tsx'));
 const TabLayout = lazy(() => import('./screens/TabLayout.tsx'));
 const DashboardScreen = lazy(() => import('./screens/DashboardScreen.tsx'));
 const SettingScreen = lazy(() => import('./screens/SettingScreen.tsx'));
+const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen.tsx'));
 
 /** Logged-out users only reach auth screens; everything else leads to authenticate. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -46,42 +49,48 @@ function GuestOnly({ children }: { children: ReactNode }) {
   return <Navigate to={target} replace />;
 }
 
+/** Every route of the app; the last one answers an address none of the others does. */
+const routeTree = (
+  <>
+    <Route path={paths.splash} element={<SplashScreen />} />
+    <Route
+      path={paths.authenticate}
+      element={
+        <GuestOnly>
+          <AuthenticateScreen />
+        </GuestOnly>
+      }
+    />
+    <Route
+      path={paths.tabNavigator}
+      element={
+        <RequireAuth>
+          <TabLayout />
+        </RequireAuth>
+      }
+    >
+      <Route index element={<Navigate to="dashboard" replace />} />
+      <Route path="dashboard" element={<DashboardScreen />} />
+      <Route path="setting" element={<SettingScreen />} />
+      <Route path="automation" element={<AutomationTabScreen />} />
+      {homeTabRoutes()}
+    </Route>
+    {homeRoutes()}
+    {accountRoutes()}
+    {reportRoutes()}
+    {controlRoutes()}
+    {settingsRoutes()}
+    {automationRoutes()}
+    {timerRoutes()}
+    <Route path="*" element={<NotFoundScreen />} />
+  </>
+);
+registerRoutes(createRoutesFromElements(routeTree));
+
 function AppRoutes() {
   return (
     <Suspense fallback={null}>
-      <Routes>
-        <Route path={paths.splash} element={<SplashScreen />} />
-        <Route
-          path={paths.authenticate}
-          element={
-            <GuestOnly>
-              <AuthenticateScreen />
-            </GuestOnly>
-          }
-        />
-        <Route
-          path={paths.tabNavigator}
-          element={
-            <RequireAuth>
-              <TabLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={<Navigate to="dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardScreen />} />
-          <Route path="setting" element={<SettingScreen />} />
-          <Route path="automation" element={<AutomationTabScreen />} />
-          {homeTabRoutes()}
-        </Route>
-        {homeRoutes()}
-        {accountRoutes()}
-        {reportRoutes()}
-        {controlRoutes()}
-        {settingsRoutes()}
-        {automationRoutes()}
-        {timerRoutes()}
-        <Route path="*" element={<Navigate to={paths.splash} replace />} />
-      </Routes>
+      <Routes>{routeTree}</Routes>
     </Suspense>
   );
 }
@@ -96,6 +105,7 @@ export function App() {
         <AppRoutes />
         <AccountShell />
         <LocationReporter />
+        <NoInternetModal />
       </BrowserRouter>
       <Toaster position="top-center" theme={theme} dir={dir} richColors offset={16} />
       <PwaUpdatePrompt />

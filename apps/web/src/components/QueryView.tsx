@@ -8,12 +8,14 @@ interface QueryLike<T> {
   data: T | undefined;
   isError: boolean;
   error: unknown;
+  /** 'paused' while the query waits for a network that is not there. */
+  fetchStatus?: string;
   refetch(): unknown;
 }
 
 /**
  * A query's answer, or what stands in its place: the error (with a retry unless `retry` is false),
- * the loading block (or `loading`), or the `empty` state when the answer is empty.
+ * the offline state while it waits for the network, the loading block (or `loading`), or the `empty` state when the answer is empty.
  */
 export function QueryView<T>({
   query,
@@ -43,6 +45,11 @@ export function QueryView<T>({
         message={errorText(query.error, t)}
         onRetry={retry ? () => void query.refetch() : undefined}
       />
+    );
+  // Offline with nothing known yet: say so instead of loading forever (issue 17, item 3).
+  if (!query.data && query.fetchStatus === 'paused')
+    return (
+      <ErrorState message={t('offline.pending')} onRetry={retry ? () => void query.refetch() : undefined} />
     );
   if (!query.data) return loading;
   if (empty && isEmpty(query.data)) return <EmptyState {...empty} />;

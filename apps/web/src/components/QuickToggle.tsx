@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { commandFailureToast } from '../data/command.ts';
 import { useWriteMutation } from '../data/devices.ts';
-import { sessionEndOf } from '../data/errors.ts';
 import type { DeviceValues } from '../data/live.ts';
 import { type CardState, masterPowerWrite, relaysOn } from '../lib/device-state.ts';
 import { PowerIcon } from './icons.tsx';
@@ -46,10 +45,7 @@ export function QuickToggle({ deviceId, name, toggleKeys, values, state }: Quick
     const target = !isOn;
     write.mutate(masterPowerWrite(values, toggleKeys), {
       onSuccess: () => setAwaiting(target),
-      onError: (err) => {
-        if (sessionEndOf(err)) return;
-        toast.error(t('errors.deviceCommunication'), { id: `write-failed-${deviceId}` });
-      },
+      onError: (err) => commandFailureToast(err, deviceId),
     });
   };
 

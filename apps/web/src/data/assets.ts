@@ -1,6 +1,8 @@
+import type { RouteResponse } from '@hestia/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { deviceKeys } from './devices.ts';
+import { lastKnownList, rememberList } from './offline-state.ts';
 import { queryClient } from './session.ts';
 import { withFreshToken } from './token-refresh.ts';
 
@@ -9,11 +11,25 @@ export const assetKeys = {
   tree: () => [...assetKeys.all, 'tree'] as const,
 };
 
+const isPlaceList = (v: unknown): v is RouteResponse<'assetTree'> =>
+  Array.isArray(v) && v.every((p) => typeof p === 'object' && p !== null && Array.isArray(p.children));
+
+// Offline first, as the device list: the places the last visit received, fetched again when needed.
+const savedPlaces = lastKnownList('places', isPlaceList);
+if (savedPlaces) {
+  queryClient.setQueryData(assetKeys.tree(), savedPlaces, { updatedAt: 1 });
+  void queryClient.invalidateQueries({ queryKey: assetKeys.tree(), refetchType: 'none' });
+}
+
 /** Places with their rooms (`customer/assets/tree-view`); the server makes the default place on first use. */
 export function useAssetTreeQuery() {
   return useQuery({
     queryKey: assetKeys.tree(),
-    queryFn: () => withFreshToken(() => api.call('assetTree', {})),
+    queryFn: async () => {
+      const places = await withFreshToken(() => api.call('assetTree', {}));
+      rememberList('places', places);
+      return places;
+    },
     staleTime: 60_000,
   });
 }

@@ -2,10 +2,10 @@ import { errorCatalogue, errorMessage, evaluate, getProfile, type ModelProfile }
 import type { Device, KeyValue, TelemetryValue } from '@hestia/contract';
 import { useCallback, useMemo } from 'react';
 import { toast } from 'sonner';
-import { currentLanguage, i18n } from '../i18n/index.ts';
+import { currentLanguage } from '../i18n/index.ts';
 import { type CardState, cardStateOf } from '../lib/device-state.ts';
+import { commandFailureToast } from './command.ts';
 import { canControl, useDeviceQuery, useWriteMutation } from './devices.ts';
-import { sessionEndOf } from './errors.ts';
 import { type DeviceValues, useDeviceAccess, useDeviceValues } from './live.ts';
 
 /** A fault the device reports now (its `error_code`), with the catalogue's message in the user's language. */
@@ -33,7 +33,8 @@ export interface DeviceControl {
   /**
    * Send Key/Value pairs. The catalogue's rules are checked first (the device enforces them again);
    * a refusal shows its message and sends nothing. A failed RPC shows the top toast
-   * 'disturbance in communication with the device'. Resolves true when the device answered OK.
+   * 'disturbance in communication with the device', no network 'network error' at once (nothing is
+   * queued to be sent later). Resolves true when the device answered OK.
    */
   send: (pairs: KeyValue[]) => Promise<boolean>;
 }
@@ -89,8 +90,7 @@ export function useDeviceControl(deviceId: string): DeviceControl {
         await write.mutateAsync(pairs);
         return true;
       } catch (err) {
-        if (!sessionEndOf(err))
-          toast.error(i18n.t('errors.deviceCommunication'), { id: `write-failed-${deviceId}` });
+        commandFailureToast(err, deviceId);
         return false;
       }
     },

@@ -4,7 +4,9 @@ import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { i18n } from '../i18n/index.ts';
 import { api } from './api.ts';
+import { COMMAND_MUTATION, deviceCommand } from './command.ts';
 import { type LiveAccess, seedDevices, useLiveStore, useLiveSubscription } from './live.ts';
+import { lastKnownList, rememberList } from './offline-state.ts';
 import { queryClient } from './session.ts';
 import { withFreshToken } from './token-refresh.ts';
 
@@ -15,6 +17,17 @@ export const deviceKeys = {
   detail: (id: string) => [...deviceKeys.all, 'detail', id] as const,
 };
 
+const isDeviceList = (v: unknown): v is Device[] =>
+  Array.isArray(v) && v.every((d) => typeof d === 'object' && d !== null && typeof d.id === 'string');
+
+// Offline first: start from the list the last visit received, marked out of date so the first screen
+// that needs it fetches it again; offline, the fetch waits and the last known cards stay (issue 17).
+const savedDevices = lastKnownList('devices', isDeviceList);
+if (savedDevices) {
+  queryClient.setQueryData(deviceKeys.list(), savedDevices, { updatedAt: 1 });
+  void queryClient.invalidateQueries({ queryKey: deviceKeys.list(), refetchType: 'none' });
+}
+
 /** The user's devices; cached for the session (spec section 7), live values come from the socket. */
 export function useDevicesQuery() {
   return useQuery({
@@ -22,6 +35,7 @@ export function useDevicesQuery() {
     queryFn: async () => {
       const devices = await withFreshToken(() => api.call('listDevices', { query: {} }));
       seedDevices(devices);
+      rememberList('devices', devices);
       return devices;
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -57,11 +71,15 @@ export function useDeviceQuery(id: string, opts: { enabled?: boolean; pollMs?: n
   });
 }
 
-/** A Key/Value write that succeeds only when the device answers OK. */
+/**
+ * A Key/Value write that succeeds only when the device answers OK. Sent now or failed now: never
+ * paused offline and sent later (issue 17, item 2).
+ */
 export function useWriteMutation(deviceId: string) {
   return useMutation({
+    ...COMMAND_MUTATION,
     mutationKey: ['devices', deviceId, 'write'],
-    mutationFn: (pairs: KeyValue[]) => withFreshToken(() => api.write(deviceId, pairs)),
+    mutationFn: (pairs: KeyValue[]) => deviceCommand(() => api.write(deviceId, pairs)),
   });
 }
 

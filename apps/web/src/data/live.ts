@@ -1,6 +1,7 @@
 import { getProfile, reportedKeys } from '@hestia/catalog';
 import { LiveClient, type LiveDevice } from '@hestia/client';
 import { type Access, type Device, type TelemetryValue, WS_ERROR } from '@hestia/contract';
+import { onlineManager } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useAuthStore } from '../state/auth-store.ts';
@@ -126,6 +127,18 @@ export function stopLive(): void {
   useLiveStore.setState({ values: {}, socketConnected: null, access: {} });
   forgetLastKnown();
 }
+
+/**
+ * Without network the socket cannot be trusted even before it notices: every value is shown as last
+ * known (stale) at once, and the sockets are reopened (they keep retrying until the network returns;
+ * the tab bar reopens them at once when it does, after a token refresh if due) (issue 17, item 3).
+ */
+onlineManager.subscribe((online) => {
+  if (online) return;
+  resetLive();
+  if (useLiveStore.getState().socketConnected) useLiveStore.setState({ socketConnected: false });
+  client?.reopen();
+});
 
 /** Close and reopen the sockets (the app came back to the foreground, or the token changed). */
 export function reopenLive(): void {

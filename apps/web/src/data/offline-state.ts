@@ -65,6 +65,41 @@ export function rememberValues(values: Values): void {
 
 if (typeof window !== 'undefined') window.addEventListener('pagehide', write);
 
+/** Where the last answers of the lists a start needs (devices, places) are kept between visits. */
+const LISTS_KEY = 'hestia-last-known-lists';
+export type ListName = 'devices' | 'places';
+
+function readLists(): Partial<Record<ListName, unknown>> {
+  const raw = storage()?.getItem(LISTS_KEY);
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as { v?: unknown; lists?: unknown };
+    return parsed.v === VERSION && typeof parsed.lists === 'object' && parsed.lists !== null
+      ? (parsed.lists as Partial<Record<ListName, unknown>>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The list the previous visit last received (undefined when none): an offline start shows the last
+ * known cards and places instead of skeletons (issue 17, item 3).
+ */
+export function lastKnownList<T>(name: ListName, isList: (v: unknown) => v is T): T | undefined {
+  const value = readLists()[name];
+  return isList(value) ? value : undefined;
+}
+
+/** Keep the server's latest answer of a list for the next start. */
+export function rememberList(name: ListName, value: unknown): void {
+  try {
+    storage()?.setItem(LISTS_KEY, JSON.stringify({ v: VERSION, lists: { ...readLists(), [name]: value } }));
+  } catch (err) {
+    console.warn('The last known list could not be saved.', err);
+  }
+}
+
 interface FreshnessState {
   /** When each device last had live data on the current socket (local epoch ms). */
   liveAt: Record<string, number>;
@@ -93,6 +128,7 @@ export function forgetLastKnown(): void {
   resetLive();
   try {
     storage()?.removeItem(STORAGE_KEY);
+    storage()?.removeItem(LISTS_KEY);
   } catch {
     // Nothing saved can be read back either.
   }

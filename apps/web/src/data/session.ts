@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../state/auth-store.ts';
 import { resetAllStores } from '../state/reset.ts';
 import { sessionEndOf, shouldRetry } from './errors.ts';
@@ -15,9 +15,14 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onCallError }),
   defaultOptions: {
     queries: { retry: shouldRetry, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    // A change is sent when it is made or not at all: an 'online' mutation would be paused offline and
+    // sent when the network returns, maybe hours later (issue 17, item 2).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+// TanStack Query assumes online until the first 'offline' event; a page opened offline starts offline.
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
 
 /**
  * Whatever ends the session (the Log out button, a 401, a refused socket, another tab), cached data and

@@ -11,6 +11,7 @@ import { RoomMenu } from '../components/RoomMenu.tsx';
 import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
 import { useAssetTreeQuery } from '../data/assets.ts';
+import { useOnline } from '../data/connectivity.ts';
 import { useAccessibleDevices, useDevicesQuery } from '../data/devices.ts';
 import { errorText } from '../data/errors.ts';
 import { useLiveStore } from '../data/live.ts';
@@ -54,16 +55,25 @@ export default function DashboardScreen() {
     (s) => placeDevices.filter((d) => cardStateOf(s.values[d.id]) === 'online').length,
   );
   const socketLost = useLiveStore((s) => s.socketConnected === false);
+  // Only a running socket knows which devices are online now; without it the cards show the last known
+  // state, and the summary says so instead of an online count (issue 17, item 3).
+  const online = useOnline();
+  const socketOpen = useLiveStore((s) => s.socketConnected === true);
+  const live = online && socketOpen;
 
   useEffect(() => {
     document.title = `${place?.name ?? t('dashboard.place')} · ${t('app.name')}`;
   }, [place?.name, t]);
 
-  const loading = query.isPending || tree.isPending;
-  const failed = query.isError ? query.error : tree.isError ? tree.error : null;
+  // Waiting for a network that is not there (nothing known from an earlier visit): say so, not skeletons.
+  const waitingOffline =
+    (query.isPending && query.fetchStatus === 'paused') || (tree.isPending && tree.fetchStatus === 'paused');
+  const loading = (query.isPending || tree.isPending) && !waitingOffline;
+  // A failed refresh keeps the last known cards on screen.
+  const failed = query.isError && !query.data ? query.error : tree.isError && !tree.data ? tree.error : null;
   const subtitle =
     query.data && place
-      ? `${t('dashboard.deviceCount', { count: placeDevices.length })}${t('common.separator')}${t('dashboard.onlineCount', { count: onlineCount })}`
+      ? `${t('dashboard.deviceCount', { count: placeDevices.length })}${t('common.separator')}${live ? t('dashboard.onlineCount', { count: onlineCount }) : t('dashboard.lastKnown')}`
       : '\u00a0';
 
   return (
@@ -138,6 +148,8 @@ export default function DashboardScreen() {
             {[0, 1, 2, 3].map((i) => (
               <DeviceCardSkeleton key={i} />
             ))}
+        ) : waitingOffline ? (
+          <ErrorState message={t('offline.pending')} />
           </div>
         ) : failed ? (
           <ErrorState

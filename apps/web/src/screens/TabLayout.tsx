@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { BottomTabBar } from '../components/BottomTabBar.tsx';
@@ -13,7 +14,7 @@ export default function TabLayout() {
   useLiveSubscription(devices.data);
 
   // The tab bar refreshes the token an hour ahead, at start and whenever the app comes back; coming
-  // back also reopens the live sockets, after that refresh (spec section 4).
+  // back, or the network coming back, also reopens the live sockets, after that refresh (spec section 4).
   useEffect(() => {
     const check = () => refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
     syncClock().then(check, (err: unknown) => {
@@ -24,7 +25,14 @@ export default function TabLayout() {
       if (document.visibilityState === 'visible') void check().then(reopenLive);
     };
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    // Back online: the sockets reopen now rather than at their next retry (issue 17, item 3).
+    const offNetwork = onlineManager.subscribe((online) => {
+      if (online) void check().then(reopenLive);
+    });
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      offNetwork();
+    };
   }, []);
 
   return (

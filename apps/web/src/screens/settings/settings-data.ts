@@ -2,6 +2,7 @@ import type { CallInput } from '@hestia/client';
 import type { DeviceSettingType, KeyAction, KeyActionBody, KeyValue } from '@hestia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../data/api.ts';
+import { COMMAND_MUTATION, deviceCommand } from '../../data/command.ts';
 import { withFreshToken } from '../../data/token-refresh.ts';
 
 /** Query keys and hooks of a device's settings, key labels and key actions (issue 7). */
@@ -20,12 +21,16 @@ export function useDeviceSettingQuery(id: string, type: DeviceSettingType) {
   });
 }
 
-/** Write some keys of a setting type; the answer comes once the device has taken them. */
+/**
+ * Write some keys of a setting type; the answer comes once the device has taken them. Like every device
+ * write, sent now or failed now (never queued while offline).
+ */
 export function usePatchDeviceSetting(id: string, type: DeviceSettingType) {
   const client = useQueryClient();
   return useMutation({
+    ...COMMAND_MUTATION,
     mutationFn: (values: KeyValue[]) =>
-      withFreshToken(() => api.call('updateDeviceSetting', { params: { id, type }, body: { values } })),
+      deviceCommand(() => api.call('updateDeviceSetting', { params: { id, type }, body: { values } })),
     onSuccess: (setting) => client.setQueryData(settingKeys.setting(id, type), setting),
   });
 }
@@ -40,8 +45,9 @@ export function useKeyLabelsQuery(id: string) {
 export function useSetKeyLabels(id: string) {
   const client = useQueryClient();
   return useMutation({
+    ...COMMAND_MUTATION,
     mutationFn: (labels: CallInput<'setKeyLabels'>['body']['labels']) =>
-      withFreshToken(() => api.call('setKeyLabels', { params: { id }, body: { labels } })),
+      deviceCommand(() => api.call('setKeyLabels', { params: { id }, body: { labels } })),
     onSuccess: (result) => client.setQueryData(settingKeys.labels(id), result),
   });
 }
@@ -58,8 +64,9 @@ export function useKeyActionMutations(id: string) {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: settingKeys.actions(id) });
   const save = useMutation({
+    ...COMMAND_MUTATION,
     mutationFn: ({ actionId, body }: { actionId?: string; body: KeyActionBody }) =>
-      withFreshToken(() =>
+      deviceCommand(() =>
         actionId
           ? api.call('editKeyAction', { params: { id, actionId }, body })
           : api.call('addKeyAction', { params: { id }, body }),
@@ -67,13 +74,15 @@ export function useKeyActionMutations(id: string) {
     onSettled: refresh,
   });
   const remove = useMutation({
+    ...COMMAND_MUTATION,
     mutationFn: (actionId: string) =>
-      withFreshToken(() => api.call('deleteKeyAction', { params: { id, actionId } })),
+      deviceCommand(() => api.call('deleteKeyAction', { params: { id, actionId } })),
     onSettled: refresh,
   });
   const reorder = useMutation({
+    ...COMMAND_MUTATION,
     mutationFn: (ids: string[]) =>
-      withFreshToken(() => api.call('reorderKeyActions', { params: { id }, body: { ids } })),
+      deviceCommand(() => api.call('reorderKeyActions', { params: { id }, body: { ids } })),
     onMutate: (ids) => {
       const list = client.getQueryData<KeyAction[]>(settingKeys.actions(id));
       if (!list) return;

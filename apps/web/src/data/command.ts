@@ -1,0 +1,46 @@
+import { ApiError } from '@hestia/client';
+import { onlineManager } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { i18n } from '../i18n/index.ts';
+import { isNetworkFailure, sessionEndOf } from './errors.ts';
+import { withFreshToken } from './token-refresh.ts';
+
+/** True when the browser says it has no network (or TanStack Query was told so). */
+export function isOffline(): boolean {
+  return !onlineManager.isOnline() || (typeof navigator !== 'undefined' && navigator.onLine === false);
+}
+
+/**
+ * Mutation options of every device write (RPCs, settings, key labels and key actions). A command is
+ * never paused while offline and sent when the network returns, nor retried behind the user's back:
+ * it runs now or fails now (issue 17, item 2).
+ */
+export const COMMAND_MUTATION = { networkMode: 'always', retry: false } as const;
+
+/**
+ * Send a device write now, or fail at once with the spec's 'network error' when there is no network
+ * (checked again after a token refresh, which may have waited).
+ */
+export async function deviceCommand<T>(call: () => Promise<T>): Promise<T> {
+  const refuseOffline = () => {
+    if (isOffline()) throw new ApiError('network error', 400, 'offline');
+  };
+  refuseOffline();
+  return withFreshToken(() => {
+    refuseOffline();
+    return call();
+  });
+}
+
+/**
+ * The toast of a failed device command: 'network error' when the network failed, 'disturbance in
+ * communication with the device' when the device did not answer (spec section 8). None when the call
+ * ended the session (the app logs out).
+ */
+export function commandFailureToast(err: unknown, deviceId: string): void {
+  if (sessionEndOf(err)) return;
+  const network = isNetworkFailure(err) && (err as ApiError).message === 'network error';
+  toast.error(i18n.t(network ? 'errors.network' : 'errors.deviceCommunication'), {
+    id: `write-failed-${deviceId}`,
+  });
+}
