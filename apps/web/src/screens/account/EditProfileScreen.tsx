@@ -18,6 +18,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { validateCode, validateEmail, validateMobile } from '../../lib/account-validation.ts';
 import { defaultCountryFor, toE164 } from '../../lib/countries.ts';
 import { digitsOnly } from '../../lib/digits.ts';
+import { supportedTimeZones, timeZoneOptions } from '../../lib/time-zones.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
 
 const TYPES: readonly EditProfileType[] = ['name', 'email', 'phone', 'timeZone'];
@@ -158,13 +159,10 @@ function ContactForm({ kind, current }: { kind: 'email' | 'phone'; current: stri
 
 function TimeZoneForm({ current }: { current: string }) {
   const { t } = useTranslation();
-  const zones = useMemo(() => {
-    const supported = (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.(
-      'timeZone',
-    );
-    return supported?.length ? supported : [current || 'UTC'];
-  }, [current]);
-  const [zone, setZone] = useState(current || Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // The profile's zone is always an option (UTC is not in the browser's list), and the one selected.
+  const initial = current || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const zones = useMemo(() => timeZoneOptions(initial, supportedTimeZones()), [initial]);
+  const [zone, setZone] = useState(initial);
   const update = useUpdateProfile();
   const done = useDone();
   return (

@@ -1,0 +1,176 @@
+import { getProfile } from '@hestia/catalog';
+import type { HestiaClient } from '@hestia/client';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { artifacts, type E2eStack, startE2e } from '../stack.ts';
+
+/**
+ * Issue 17, items 6–8 in Chromium: the account's time zone is kept, sessions go offline when the app
+ * closes, a place counts its rooms' devices, an output has one name on control and timer screens, and
+ * the smaller layout fixes (settings, manage rooms, chip rows, pills, toasts), in English and Persian.
+ */
+
+const TAB = '/bottom-tab-bar-navigator';
+let stack: E2eStack;
+let api: HestiaClient;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startE2e();
+  api = await stack.demoClient();
+}, 120_000);
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await stack?.stop();
+});
+
+async function open(language: 'en' | 'fa'): Promise<Page> {
+  const context = await stack.newContext(language);
+  contexts.push(context);
+  const page = await context.newPage();
+  await stack.logIn(page);
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${artifacts}/names-${name}.png` });
+}
+
+const toPersian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
+const digits = (lng: 'en' | 'fa', n: number) => (lng === 'fa' ? toPersian(String(n)) : String(n));
+
+describe('account', () => {
+  it('keeps the profile time zone UTC when the editor is saved untouched (en)', async () => {
+    const profile = await api.call('updateProfile', {
+      params: { type: 'TimeZone' },
+      body: { timeZone: 'UTC' },
+    } as never);
+    expect((profile as { timeZone: string }).timeZone).toBe('UTC');
+    const page = await open('en');
+    await page.goto(`${stack.server.url}${TAB}/edit-profile?type=timeZone`);
+    const select = page.getByTestId('edit-time-zone-select');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('UTC');
+    await shot(page, 'time-zone-en');
+    await page.getByTestId('edit-save').click();
+    await expect.poll(async () => (await api.call('profile', {})).timeZone, { timeout: 10_000 }).toBe('UTC');
+    await page.waitForURL((u) => !u.search.includes('type=timeZone'));
+    expect((await api.call('profile', {})).timeZone).toBe('UTC');
+  });
+
+  it("shows the app's session online while it is open and offline once it is closed", async () => {
+    const email = `presence-${Date.now().toString(36)}@hestia.local`;
+    const other = await stack.signUp(email, 'Presence-Check9', 'Pat');
+    const context = await stack.newContext('en');
+    contexts.push(context);
+    const before = new Set((await other.call('sessions', {})).map((s) => s.id));
+    const page = await context.newPage();
+    await stack.logIn(page, { email, password: 'Presence-Check9' });
+    const browserSession = async () => (await other.call('sessions', {})).find((s) => !before.has(s.id));
+    await expect.poll(async () => (await browserSession())?.online, { timeout: 10_000 }).toBe(true);
+    // Closing the app's page says goodbye: another device's Security list shows it offline.
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(async () => (await browserSession())?.online, { timeout: 10_000 }).toBe(false);
+  });
+});
+
+describe('places, names and layout', () => {
+  let placeId = '';
+  beforeAll(async () => {
+    const place = await api.call('addAsset', { body: { name: 'Cabin' } });
+    placeId = place.id;
+    const loft = await api.call('addAsset', { body: { name: 'Loft', parentId: place.id } });
+    const porch = await api.call('addAsset', { body: { name: 'Porch', parentId: place.id } });
+    await stack.addDevice('plug-metering', 'Loft plug', loft.id);
+    await stack.addDevice('switch-one-pole', 'Porch light', porch.id);
+    await stack.addDevice('plug-metering', 'Cabin plug', porch.id);
+  }, 60_000);
+
+  for (const lng of ['en', 'fa'] as const) {
+    it(`counts a place's devices in its rooms the same on the place list and the dashboard, and opens Manage rooms without the new-place banner (${lng})`, async () => {
+      const page = await open(lng);
+      await page.goto(`${stack.server.url}${TAB}/asset-list`);
+      const row = page.getByTestId('place-row').filter({ hasText: 'Cabin' });
+      await row.waitFor();
+      const three = digits(lng, 3);
+      await expect.poll(() => row.textContent()).toContain(lng === 'en' ? '3 devices' : `${three} دستگاه`);
+      await shot(page, `place-list-${lng}`);
+
+      await page.goto(`${stack.server.url}${TAB}/dashboard`);
+      await page.getByTestId('place-switcher').click();
+      await page.getByTestId('place-option').filter({ hasText: 'Cabin' }).click();
+      await expect
+        .poll(() => page.getByTestId('dashboard-summary').textContent(), { timeout: 10_000 })
+        .toContain(lng === 'en' ? '3 devices' : `${three} دستگاه`);
+      const manage = page.getByTestId('manage-rooms');
+      // The chip row hints that it scrolls, and Manage rooms scrolls fully into view on a phone.
+      await manage.scrollIntoViewIfNeeded();
+      const box = await manage.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await shot(page, `dashboard-chips-${lng}`);
+      await manage.click();
+      await page.getByTestId('screen-room-list').waitFor();
+      expect(page.url()).toContain(placeId);
+      await page.getByTestId('room-row').first().waitFor();
+      expect(await page.getByTestId('rooms-done').count()).toBe(0);
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /ready|آماده/ })
+          .count(),
+      ).toBe(0);
+      await shot(page, `room-list-${lng}`);
+    });
+
+    it(`names an output the same on the control screen and the timer, defaults a timer to switch off only outputs that are on, and lists the language once in Settings (${lng})`, {
+      timeout: 120_000,
+    }, async () => {
+      const id = stack.deviceOf('switch-two-pole');
+      // The first output on, the second off, written through the real device.
+      await api.write(id, [
+        { Key: 'relay_1', Value: 1 },
+        { Key: 'relay_2', Value: 0 },
+      ]);
+      const page = await open(lng);
+      const route = getProfile('switch-two-pole')?.route.name as string;
+      await page.goto(`${stack.server.url}${TAB}/${route}/${id}`);
+      const first = lng === 'en' ? 'Output 1' : `خروجی ${digits(lng, 1)}`;
+      const second = lng === 'en' ? 'Output 2' : `خروجی ${digits(lng, 2)}`;
+      await expect
+        .poll(() => page.getByTestId('key-relay_1').textContent(), { timeout: 10_000 })
+        .toContain(first);
+      expect(await page.getByTestId('key-relay_2').textContent()).toContain(second);
+      await shot(page, `control-names-${lng}`);
+
+      await page.goto(`${stack.server.url}${TAB}/set-device-timer/${id}`);
+      const actions = page.getByTestId('timer-action');
+      await expect.poll(() => actions.count(), { timeout: 10_000 }).toBe(2);
+      const titles = await actions.allTextContents();
+      expect(titles.find((x) => x.includes(first))).toBeDefined();
+      expect(titles.find((x) => x.includes(second))).toBeDefined();
+      // relay_1 is on: the timer turns it off; relay_2 is already off: the timer turns it on.
+      const on = lng === 'en' ? 'On' : 'روشن';
+      const off = lng === 'en' ? 'Off' : 'خاموش';
+      expect(titles.find((x) => x.includes(first))).toContain(off);
+      expect(titles.find((x) => x.includes(second))).toContain(on);
+      await shot(page, `timer-defaults-${lng}`);
+
+      await page.goto(`${stack.server.url}${TAB}/setting`);
+      await page.locator('[data-testid^="language-option-"]').first().waitFor({ state: 'attached' });
+      expect(await page.getByTestId('to-language').count()).toBe(0);
+      expect(await page.locator(`[data-testid="language-option-${lng}"]`).count()).toBe(1);
+      await shot(page, `settings-${lng}`);
+    });
+  }
+});
+
+describe('web manifest', () => {
+  it('gives the installed app an id and does not fix its language to English', async () => {
+    const res = await fetch(`${stack.server.url}/manifest.webmanifest`);
+    expect(res.ok).toBe(true);
+    const manifest = (await res.json()) as Record<string, unknown>;
+    expect(manifest.id).toBe('/');
+    expect(manifest).not.toHaveProperty('lang');
+  });
+});
