@@ -2,6 +2,7 @@ import type { AssetTree } from '@hestia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { placeDeviceCount } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
 import { Dialog } from './Dialog.tsx';
 import { PinIcon, PlusIcon } from './home-icons.tsx';
@@ -54,7 +55,10 @@ export function PlaceSwitcher({ places, current, onPick }: PlaceSwitcherProps) {
                   <span className="min-w-0 flex-1">
                     <bdi className="block truncate font-medium">{place.name}</bdi>
                     <span className="block text-[13px] text-muted">
-                      {t('home.places.summary', { rooms: place.children.length, devices: place.deviceCount })}
+                      {t('home.places.summary', {
+                        rooms: place.children.length,
+                        devices: placeDeviceCount(place),
+                      })}
                       {place.isDefault ? `${t('common.separator')}${t('home.places.default')}` : ''}
                     </span>
                   </span>

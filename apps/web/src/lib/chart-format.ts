@@ -3,48 +3,10 @@
  * calendar with Persian digits (`fa-IR-u-ca-persian`), the others the Gregorian calendar.
  */
 
-/** The Intl locale of an interface language. */
-export function intlLocale(language: string): string {
-  if (language === 'fa') return 'fa-IR-u-ca-persian';
-  return language;
-}
+import { dateFormat, formatTime, intlLocale } from './date-format.ts';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateFormat(
-  language: string,
-  options: Intl.DateTimeFormatOptions,
-  timeZone?: string,
-): Intl.DateTimeFormat {
-  const id = `${language}|${timeZone ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(id);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone });
-    formats.set(id, format);
-  }
-  return format;
-}
-
-/** A date and time such as "20 Mar 2024, 12:05" or "۱ فروردین ۱۴۰۳، ۱۲:۰۵". */
-export function formatDateTime(ts: number, language: string, timeZone?: string): string {
-  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }, timeZone).format(ts);
-}
-
-/** A date alone. */
-export function formatDate(ts: number, language: string, timeZone?: string): string {
-  return dateFormat(language, { dateStyle: 'medium' }, timeZone).format(ts);
-}
-
-/** A time of day alone, with seconds when asked. */
-export function formatTime(ts: number, language: string, seconds = false, timeZone?: string): string {
-  return dateFormat(
-    language,
-    seconds
-      ? { hour: '2-digit', minute: '2-digit', second: '2-digit' }
-      : { hour: '2-digit', minute: '2-digit' },
-    timeZone,
-  ).format(ts);
-}
+// Charts write dates and times with the app's one formatter (lib/date-format.ts).
+export { formatDate, formatDateTime, formatTime, intlLocale } from './date-format.ts';
 
 const DAY = 86_400_000;
 

@@ -6,6 +6,14 @@ export function pickPlace(tree: readonly AssetTree[], chosenId: string | null): 
 }
 
 /**
+ * How many devices a place holds: its own and its rooms' (the server counts each asset alone), the
+ * number the dashboard shows for it.
+ */
+export function placeDeviceCount(place: Pick<AssetTree, 'deviceCount' | 'children'>): number {
+  return place.deviceCount + place.children.reduce((n, room) => n + room.deviceCount, 0);
+}
+
+/**
  * The devices of a place: in the place itself or one of its rooms. The default place also holds the
  * devices with no place of the caller's (devices shared with them carry no asset).
  */

@@ -135,7 +135,6 @@ export default function DashboardScreen() {
             manageTo={homePaths.roomList({
               parentId: place.id,
               defaultAssetId: places.find((p) => p.isDefault)?.id,
-              isParentCreated: true,
               childRooms: place.children.length,
             })}
           />

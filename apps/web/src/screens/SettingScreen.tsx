@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import {
   CheckIcon,
   ChevronEndIcon,
-  GlobeIcon,
   LogoutIcon,
   MoonIcon,
   ShieldIcon,
@@ -15,7 +14,6 @@ import {
 import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
-import { currentLanguage } from '../i18n/index.ts';
 import { accountPaths } from '../routes.ts';
 import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
 
@@ -108,7 +106,6 @@ const APPEARANCES: Array<{ value: Appearance; icon: ComponentType<{ size?: numbe
 
 export default function SettingScreen() {
   const { t } = useTranslation();
-  const language = currentLanguage();
   const appearance = useAppSettingStore((s) => s.appearance);
   const setAppearance = useAppSettingStore((s) => s.setAppearance);
   const isDayTime = useAppSettingStore((s) => s.isDayTime);
@@ -140,16 +137,10 @@ export default function SettingScreen() {
             hint={t('account.setting.securityHint')}
             testId="to-security"
           />
-          <NavRow
-            to={accountPaths.languageSelection(true)}
-            icon={GlobeIcon}
-            label={t('account.setting.language')}
-            hint={t(`language.${language}`)}
-            testId="to-language"
-          />
         </ul>
       </Section>
 
+      {/* The language is chosen here, once (not also as a row to the language screen). */}
       <Section title={t('setting.language')}>
         <LanguageRadioList name="language" testIdPrefix="language-option" />
       </Section>

@@ -5,6 +5,7 @@ import { useCountdown } from '../../hooks/useCountdown.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import type { Channel, ValidationKey } from '../../lib/account-validation.ts';
 import { COUNTRIES, countryName } from '../../lib/countries.ts';
+import { formatTime } from '../../lib/date-format.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
 import { ChevronDownIcon } from '../icons.tsx';
 import { Field, INPUT, Segmented, TextField } from './ui.tsx';
@@ -230,7 +231,7 @@ export function CodeSentInfo({
   const { t } = useTranslation();
   const lng = currentLanguage();
   const left = useCountdown(sentAt + sent.resendAfter * 1000);
-  const expires = new Intl.DateTimeFormat(lng, { hour: '2-digit', minute: '2-digit' }).format(sent.expiresAt);
+  const expires = formatTime(sent.expiresAt, lng);
   return (
     <div className="space-y-3 text-sm">
       <p className="text-muted">

@@ -10,6 +10,7 @@ import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { validateChangePassword } from '../../lib/account-validation.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
 
 function ChangePasswordForm() {
@@ -147,9 +148,7 @@ function SessionRow({
           </p>
           <p className="text-xs text-muted">
             {t('account.security.signedIn', {
-              time: new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                new Date(session.createdAt),
-              ),
+              time: formatDateTime(new Date(session.createdAt), lng),
             })}
           </p>
         </div>

@@ -31,6 +31,7 @@ import { conditionText, statusText } from './text.ts';
 /** Opening the editor from here starts from the saved automation (or afresh), not an abandoned draft. */
 const openDraft = (kind: AutomationKind, from?: Automation) => useDraftStore.getState().open(kind, from);
 
+import { formatDateTime } from '../../lib/date-format.ts';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
@@ -275,9 +276,7 @@ function LastRun({ id }: { id: string }) {
   const runs = useRunsQuery('automation', id);
   const last = runs.data?.[0];
   if (!last) return <span className="text-muted">{t('automation.lastRun.never')}</span>;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-    last.startedAt,
-  );
+  const when = formatDateTime(last.startedAt, i18n.language);
   const tone =
     last.status === 'failed' ? 'text-danger' : last.status === 'done' ? 'text-success' : 'text-muted';
   return (

@@ -11,6 +11,7 @@ import {
 } from '../../data/automation.ts';
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
 import { ClockIcon } from './ui.tsx';
@@ -24,8 +25,7 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState<ScheduleValue>(emptySchedule());
   const [error, setError] = useState<string | null>(null);
-  const when = (ms: number) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  const when = (ms: number) => formatDateTime(ms, i18n.language);
 
   const submit = () => {
     const problem = scheduleProblem(value);

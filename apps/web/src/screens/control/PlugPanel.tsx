@@ -9,6 +9,7 @@ import { PowerIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
+import { useKeyTitles } from '../settings/key-titles.ts';
 import { GaugeIcon } from './control-icons.tsx';
 import { num, on, type Sender, useControlText, useSender } from './control-kit.ts';
 import { Field, OptionPills, ToggleField, useValueText } from './fields.tsx';
@@ -249,6 +250,8 @@ export default function PlugPanel({ deviceId, control }: PanelProps) {
   const sender = useSender(control);
   const [picker, setPicker] = useState<'mode' | 'volts' | null>(null);
   const profile = control.profile;
+  // The output's one name (the user's own, else the catalogue's), as every other screen shows it.
+  const titleOf = useKeyTitles(deviceId, profile);
   if (!profile) return null;
   const has = (key: string) => keyOf(profile, key) !== undefined;
   const field = (key: string) => fieldOf(profile, key);
@@ -289,7 +292,7 @@ export default function PlugPanel({ deviceId, control }: PanelProps) {
           {sender.busy === 'relay_1' ? <Spinner size={22} /> : <PowerIcon size={26} />}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block text-[17px] font-semibold">{t('control.plug.socket')}</span>
+          <span className="block text-[17px] font-semibold">{titleOf('relay_1')}</span>
           <span
             className={`block text-[14px] ${isOn && control.state === 'online' ? 'opacity-90' : 'text-muted'}`}
           >

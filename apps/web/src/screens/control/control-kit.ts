@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceControl } from '../../data/control.ts';
 import { isOn, numberOf } from '../../lib/device-state.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { paramTitle } from '../../lib/key-title.ts';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 
@@ -25,7 +26,12 @@ export function useControlText() {
   const loose = t as unknown as LooseT;
   const lang = i18n.language;
   return {
-    title: (title: string, key: string) => loose(`control.${title}`, { defaultValue: humanize(key) }),
+    // An output (`relay_n`) has one name on every screen, the one automations, timers and reports show
+    // (lib/key-title.ts); other keys take the control panel's own title.
+    title: (title: string, key: string) =>
+      /^relay_\d+$/.test(key)
+        ? paramTitle(key, t, lang)
+        : loose(`control.${title}`, { defaultValue: humanize(key) }),
     group: (group: string) => loose(`control.groups.${group}`, { defaultValue: humanize(group) }),
     option: (key: string, value: number) =>
       loose(`control.options.${optionBase(key)}.${value}`, { defaultValue: formatNumber(value, lang, 2) }),

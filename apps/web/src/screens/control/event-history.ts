@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api.ts';
 import type { DeviceValues } from '../../data/live.ts';
 import { withFreshToken } from '../../data/token-refresh.ts';
+import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { type DeviceEvent, EVENT_LIMIT, EVENT_WINDOW_MS, groupEvents } from './event-group.ts';
 
 export type { DeviceEvent };
@@ -47,14 +48,10 @@ export function useEventHistory(
 export function useEventTime() {
   const { i18n } = useTranslation();
   return (ts: number) => {
-    const d = new Date(ts);
-    const today = new Date().toDateString() === d.toDateString();
-    return new Intl.DateTimeFormat(i18n.language, {
-      ...(today ? {} : { month: 'short', day: 'numeric' }),
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).format(d);
+    const today = new Date().toDateString() === new Date(ts).toDateString();
+    return today
+      ? formatTime(ts, i18n.language, true)
+      : formatDateTime(ts, i18n.language, undefined, { seconds: true });
   };
 }
 

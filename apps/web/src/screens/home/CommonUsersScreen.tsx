@@ -12,6 +12,7 @@ import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteShare, useSharesQuery, useUpdateShare } from '../../data/shares.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
@@ -39,10 +40,7 @@ export function StatusChip({ status }: { status: ShareStatus }) {
 
 function useDate() {
   const language = currentLanguage();
-  return (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
-      : null;
+  return (iso: string | null) => (iso ? formatDateTime(new Date(iso), language) : null);
 }
 
 function shareName(share: Share, t: (key: 'home.users.pendingName') => string): string {

@@ -23,6 +23,7 @@ import {
   useSetDefaultAsset,
 } from '../../data/assets.ts';
 import { errorText } from '../../data/errors.ts';
+import { placeDeviceCount } from '../../lib/places.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
 
@@ -30,7 +31,7 @@ import { useHomeStore } from '../../state/home-store.ts';
 export function usePlaceSummary() {
   const { t } = useTranslation();
   return (place: AssetTree) =>
-    t('home.places.summary', { rooms: place.children.length, devices: place.deviceCount });
+    t('home.places.summary', { rooms: place.children.length, devices: placeDeviceCount(place) });
 }
 
 /** asset-list (spec section 2): the user's places. */
@@ -208,9 +209,7 @@ export function DeleteAssetScreen() {
   const place = places.find((p) => p.id === assetId);
   const room = places.flatMap((p) => p.children).find((r) => r.id === assetId);
   const asset = place ?? room;
-  const devices = place
-    ? place.deviceCount + place.children.reduce((n, r) => n + r.deviceCount, 0)
-    : (room?.deviceCount ?? 0);
+  const devices = place ? placeDeviceCount(place) : (room?.deviceCount ?? 0);
 
   return (
     <StackScreen title={room ? t('home.rooms.delete') : t('home.places.delete')} testId="screen-delete-asset">

@@ -11,6 +11,7 @@ import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { useCreateShare } from '../../data/shares.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
 import { DeviceGone } from './DeviceSettingScreen.tsx';
 
@@ -56,11 +57,7 @@ export function ShareDeviceScreen() {
   const qr = useQrDataUrl(link);
   const name = device.data?.label ?? '';
   const canWebShare = typeof navigator.share === 'function';
-  const expires = invite
-    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(invite.tokenExpiresAt),
-      )
-    : '';
+  const expires = invite ? formatDateTime(new Date(invite.tokenExpiresAt), currentLanguage()) : '';
 
   const copy = async () => {
     if (!link) return;
@@ -230,8 +227,14 @@ export function ShareDeviceScreen() {
               </button>
             </div>
           </div>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button variant="primary" icon={SendIcon} onClick={() => void sendLink()} data-testid="send-link">
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button
+              variant="primary"
+              icon={SendIcon}
+              onClick={() => void sendLink()}
+              data-testid="send-link"
+              className="flex-1 px-4"
+            >
               {t('home.share.sendLink')}
             </Button>
             <Button
@@ -240,6 +243,7 @@ export function ShareDeviceScreen() {
               onClick={() => void sendImage()}
               disabled={!qr}
               data-testid="send-qr"
+              className="flex-1 px-4"
             >
               {t('home.share.sendQr')}
             </Button>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { errorText, sessionEndOf } from '../../data/errors.ts';
+import { formatDateTime } from '../../lib/date-format.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { ChoiceRow, num, SettingSlider, ToggleRow, ValueRow } from './setting-controls.tsx';
 import { useDeviceSettingQuery, usePatchDeviceSetting } from './settings-data.ts';
@@ -96,7 +97,7 @@ export function SettingTypeView({
                 t('deviceSettings.no')
               )
             ) : f.key.endsWith('Time') && n !== undefined ? (
-              new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(n)
+              formatDateTime(n, i18n.language)
             ) : f.kind === 'enum' && n !== undefined ? (
               text.option(f, n)
             ) : n !== undefined && f.kind !== 'string' ? (

@@ -14,7 +14,14 @@ import { formatAmount } from '../../lib/chart-format.ts';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { TimerIcon } from './timer-icons.tsx';
-import { formatRun, maxTimerMinutes, type TimerAction, timerRefusal, writableKeys } from './timer-lib.ts';
+import {
+  defaultTimerActions,
+  formatRun,
+  maxTimerMinutes,
+  type TimerAction,
+  timerRefusal,
+  writableKeys,
+} from './timer-lib.ts';
 import { keyTitle, valueText } from './timer-text.ts';
 import { DurationPicker } from './timer-ui.tsx';
 import { useTimeZone } from './use-time-zone.ts';
@@ -91,11 +98,9 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
   const timers = useTimersQuery(ctx.device.id);
   const save = useSaveTimer(ctx.device.id);
   const [minutes, setMinutes] = useState(30);
-  const [actions, setActions] = useState<TimerAction[]>(() =>
-    ctx.profile?.toggleKeys.length
-      ? ctx.profile.toggleKeys.map((k) => ({ deviceParameterId: k, value: 0 }))
-      : [],
-  );
+  // Until the user edits them, the actions follow the outputs' live state (defaultTimerActions).
+  const [edited, setActions] = useState<TimerAction[] | null>(null);
+  const actions = edited ?? defaultTimerActions(ctx.profile, control.values);
   const [serverError, setServerError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const max = maxTimerMinutes(ctx.profile, actions);

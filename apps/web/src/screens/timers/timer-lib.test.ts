@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   civilDateOf,
   daysInShownMonth,
+  defaultTimerActions,
+  formatRun,
   fromShown,
   gregorianOfJalali,
   instantOf,
@@ -80,5 +82,26 @@ describe('catalogue rules for a timer', () => {
     expect(timerRefusal(sw, { relay_1: 0 }, [{ deviceParameterId: 'relay_1', value: 1 }], 30)).toBeNull();
     expect(maxTimerMinutes(sw, [])).toBe(600);
     expect(maxTimerMinutes(profile('cooler-3500'), [{ deviceParameterId: 'onoff', value: 0 }])).toBe(99);
+  });
+});
+
+describe("a new timer's default actions", () => {
+  it('turns off the outputs that are on and on the ones that are off, never off what is already off', () => {
+    const two = profile('switch-two-pole');
+    expect(defaultTimerActions(two, { relay_1: 1, relay_2: 0 })).toEqual([
+      { deviceParameterId: 'relay_1', value: 0 },
+      { deviceParameterId: 'relay_2', value: 1 },
+    ]);
+    expect(defaultTimerActions(two, { relay_2: true })).toEqual([{ deviceParameterId: 'relay_2', value: 0 }]);
+    expect(defaultTimerActions(undefined, { relay_1: 1 })).toEqual([]);
+  });
+});
+
+describe('a schedule run by the one date-time formatter', () => {
+  it('writes the weekday and the date-time as every other screen does', () => {
+    const at = Date.UTC(2024, 2, 20, 4, 0);
+    expect(formatRun(at, 'en', 'UTC')).toBe('Wed, Mar 20, 2024, 04:00 AM');
+    expect(formatRun(at, 'fa', 'UTC')).toContain('۱ فروردین ۱۴۰۳');
+    expect(formatRun(at, 'fa', 'UTC')).toContain('۰۴:۰۰');
   });
 });

@@ -1,6 +1,5 @@
 import {
   type CivilDate,
-  formatJalaliDate,
   jalaliDateAt,
   PERSIAN_MONTH_NAMES,
   wallClockAt,
@@ -8,7 +7,7 @@ import {
 } from '@hestia/automation';
 import { evaluate, type KeyDef, type ModelProfile, type Refusal } from '@hestia/catalog';
 import type { TelemetryValue } from '@hestia/contract';
-import { intlLocale } from '../../lib/chart-format.ts';
+import { formatDate, formatDateTime, intlLocale } from '../../lib/date-format.ts';
 
 /** One write a timer or schedule makes when it fires. */
 export interface TimerAction {
@@ -77,29 +76,38 @@ export function timerRefusal(
   return null;
 }
 
+/**
+ * A new timer's actions before the user edits them: each output (toggle key) goes to the other state
+ * when the countdown ends, so an output that is on turns off and one that is off turns on; none is
+ * told to turn off while it is already off. Outputs whose state is not known yet are left out.
+ */
+export function defaultTimerActions(
+  profile: ModelProfile | undefined,
+  values: Readonly<Record<string, TelemetryValue>>,
+): TimerAction[] {
+  const out: TimerAction[] = [];
+  for (const key of profile?.toggleKeys ?? []) {
+    const v = values[key];
+    if (v === undefined || v === null) continue;
+    const on = v === true || v === 1 || v === '1' || v === 'true';
+    out.push({ deviceParameterId: key, value: on ? 0 : 1 });
+  }
+  return out;
+}
+
 /** The time zone schedules run in: the user's profile zone, else the browser's. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** A schedule's next run as a reader expects it: Jalali with Persian month names in fa. */
+/** A schedule's next run, with its weekday, by the app's one date-time formatter (Jalali in fa). */
 export function formatRun(ts: number, language: string, timeZone: string): string {
-  if (language === 'fa') return formatJalaliDate(ts, timeZone, { weekday: true, time: true });
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-  }).format(ts);
+  return formatDateTime(ts, language, timeZone, { weekday: true });
 }
 
-/** A date alone (start and end of a schedule), Jalali in fa. */
+/** A date alone (start and end of a schedule), by the app's one date formatter. */
 export function formatDay(ts: number, language: string, timeZone: string): string {
-  if (language === 'fa') return formatJalaliDate(ts, timeZone);
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone }).format(ts);
+  return formatDate(ts, language, timeZone);
 }
 
 /** Weekday names Saturday (0) to Friday (6), as the spec orders them. 1 January 2000 was a Saturday. */
