@@ -18,6 +18,11 @@ export default defineConfig({
       injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
+        // A stable identity for the installed app, whatever start_url becomes.
+        id: '/',
+        // The app speaks en, fa, ar and tr (chosen in the app, set on <html lang dir>): the manifest
+        // names no single language. undefined overrides the plugin's default `lang: 'en'` and is left out.
+        lang: undefined,
         name: 'Hestia',
         short_name: 'Hestia',
         description: 'Control and monitor your smart home.',

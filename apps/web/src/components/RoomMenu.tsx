@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ChipRow } from './ChipRow.tsx';
 import { SettingsIcon } from './icons.tsx';
 
 export interface RoomEntry {
@@ -18,7 +19,7 @@ interface RoomMenuProps {
 
 /**
  * 'All rooms', each room of the place, and 'manage rooms' (spec section 2), as a row of chips that
- * scrolls sideways on a phone.
+ * scrolls sideways on a phone, with a fade where more chips hide (ChipRow).
  */
 export function RoomMenu({ rooms, selected, onSelect, manageTo }: RoomMenuProps) {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function RoomMenu({ rooms, selected, onSelect, manageTo }: RoomMenuProps)
   return (
     <fieldset data-testid="room-menu" className="mt-5 min-w-0">
       <legend className="sr-only">{t('dashboard.rooms')}</legend>
-      <div className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 sm:-mx-6 sm:px-6">
+      <ChipRow testId="room-chips">
         {entries.map((entry) => {
           const isSelected = entry.value === selected;
           return (
@@ -56,7 +57,7 @@ export function RoomMenu({ rooms, selected, onSelect, manageTo }: RoomMenuProps)
           <SettingsIcon size={16} />
           {t('home.rooms.manage')}
         </Link>
-      </div>
+      </ChipRow>
     </fieldset>
   );
 }

@@ -193,7 +193,8 @@ export function Button({
       {...rest}
     >
       {busy ? <Spinner size={18} /> : Icon ? <Icon size={20} /> : null}
-      {children}
+      {/* A pill keeps its label on one line; rows of pills wrap whole pills instead. */}
+      <span className="whitespace-nowrap">{children}</span>
     </button>
   );
 }
