@@ -105,6 +105,7 @@ describe('offline and unknown links (issue 17)', () => {
       const toast = page.getByText(TEXT[lang].networkError, { exact: true });
       await toast.waitFor({ timeout: 2000 });
       await expect.poll(() => toggle.getAttribute('aria-busy'), { timeout: 2000 }).toBe('false');
+      await page.waitForTimeout(400); // let the toast finish coming in before the picture
       await page.screenshot({ path: `${artifacts}/offline-links-tap-${lang}.png` });
 
       // The network returns: nothing is sent, the device keeps its state.

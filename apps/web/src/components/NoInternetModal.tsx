@@ -7,7 +7,8 @@ import { CloudOffIcon } from './icons.tsx';
 
 /**
  * The spec's no-internet modal (section 4), with Try Again. The last known state stays visible behind
- * it; the two device-configuration screens keep it away.
+ * it; the two device-configuration screens keep it away. Centred, so a toast at the bottom (a command
+ * that failed for want of network) does not cover it.
  */
 export function NoInternetModal() {
   const { t } = useTranslation();
@@ -31,7 +32,7 @@ export function NoInternetModal() {
     if (!reached) setChecking(false);
   };
   return (
-    <div className="fixed inset-0 z-[60] flex items-end justify-center bg-black/40 backdrop-blur-[2px] sm:items-center">
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-black/40 px-4 backdrop-blur-[2px]">
       <div
         ref={boxRef}
         role="alertdialog"
@@ -39,7 +40,7 @@ export function NoInternetModal() {
         aria-labelledby={titleId}
         aria-describedby={bodyId}
         data-testid="no-internet-modal"
-        className="w-full max-w-none rounded-t-3xl bg-surface px-6 pt-7 pb-[calc(env(safe-area-inset-bottom)+1.5rem)] text-center text-ink shadow-2xl sm:max-w-md sm:rounded-3xl sm:pb-6"
+        className="w-full max-w-md rounded-3xl bg-surface px-6 pt-7 pb-6 text-center text-ink shadow-2xl"
       >
         <span className="mx-auto grid size-14 place-items-center rounded-full bg-danger-soft text-danger">
           <CloudOffIcon size={28} />
