@@ -54,6 +54,13 @@ describe('account', () => {
     expect(await select.inputValue()).toBe('UTC');
     await shot(page, 'time-zone-en');
     await page.getByTestId('edit-save').click();
+    // The success toast comes up at the bottom, above the tab bar, clear of the title and header buttons.
+    const toast = page.locator('[data-sonner-toast]').first();
+    await toast.waitFor();
+    await page.waitForTimeout(500);
+    const box = await toast.boundingBox();
+    expect(box && box.y > 844 / 2 && box.y + box.height <= 844).toBe(true);
+    await shot(page, 'toast-en');
     await expect.poll(async () => (await api.call('profile', {})).timeZone, { timeout: 10_000 }).toBe('UTC');
     await page.waitForURL((u) => !u.search.includes('type=timeZone'));
     expect((await api.call('profile', {})).timeZone).toBe('UTC');
