@@ -181,3 +181,16 @@ describe('web manifest', () => {
     expect(manifest).not.toHaveProperty('lang');
   });
 });
+
+describe('advanced settings', () => {
+  it('links to Device information instead of repeating it with raw ids (en)', async () => {
+    const page = await open('en');
+    const id = stack.deviceOf('switch-two-pole');
+    await page.goto(`${stack.server.url}${TAB}/device-advanced-settings/${id}`);
+    await page.getByTestId('link-information').waitFor();
+    const text = (await page.getByTestId('screen-advanced-settings').textContent()) ?? '';
+    expect(text).not.toContain('switch-two-pole');
+    expect(await page.getByTestId('advanced-profile').count()).toBe(0);
+    await shot(page, 'advanced-en');
+  });
+});

@@ -7,105 +7,75 @@ import type { DeviceControl } from '../../data/control.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { homePaths } from '../../routes.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
-import { num, ValueRow } from './setting-controls.tsx';
 import { LinkIcon, SlidersIcon, TestIcon, WifiIcon } from './setting-icons.tsx';
 import { HARDWARE_TEST_FAMILIES } from './setting-links.ts';
 
-/** device-advanced-settings [id, deviceProfileId]: setting types, hardware test and what the device is. */
+/**
+ * device-advanced-settings [id, deviceProfileId]: setting types, hardware test and a link to Device
+ * information (which names the model, firmware and connection in words; not repeated here as raw ids).
+ */
 export function AdvancedSettingsScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   return (
     <DeviceFrame id={id} title={t('deviceSettings.links.advanced')} testId="screen-advanced-settings" quiet>
-      {(control) => (
-        <Advanced
-          id={id}
-          profileId={control.profile?.id}
-          family={control.profile?.family}
-          control={control}
-        />
-      )}
+      {(control) => <Advanced id={id} family={control.profile?.family} control={control} />}
     </DeviceFrame>
   );
 }
 
 function Advanced({
   id,
-  profileId,
   family,
   control,
 }: {
   id: string;
-  profileId: string | undefined;
   family: string | undefined;
   control: DeviceControl;
 }) {
   const { t } = useTranslation();
   const types = control.profile ? settingTypesOf(control.profile) : [];
   const offline = control.state !== 'online';
-  const version = num(control.values.current_fw_version);
   return (
-    <>
-      <Section>
-        <ValueRow
-          label={t('deviceSettings.advanced.model')}
-          value={<bdi>{control.profile?.deviceType}</bdi>}
-        />
-        <ValueRow
-          label={t('deviceSettings.advanced.profile')}
-          value={<bdi>{profileId}</bdi>}
-          testId="advanced-profile"
-        />
-        <ValueRow
-          label={t('deviceSettings.advanced.version')}
-          value={version === undefined ? '—' : String(control.values.current_fw_version)}
-        />
-        <ValueRow
-          label={t('deviceSettings.advanced.connection')}
-          value={offline ? t('deviceSettings.advanced.notConnected') : t('device.online')}
-          testId="advanced-connection"
-        />
-      </Section>
-      <Section title={t('deviceSettings.advanced.section')}>
+    <Section title={t('deviceSettings.advanced.section')}>
+      <Row
+        icon={WifiIcon}
+        title={t('deviceSettings.links.wifiStatusDisplay')}
+        to={settingsPaths.wifiStatusDisplay(id)}
+        testId="link-wifi"
+      />
+      {types.includes('pairing-devices') ? (
         <Row
-          icon={WifiIcon}
-          title={t('deviceSettings.links.wifiStatusDisplay')}
-          to={settingsPaths.wifiStatusDisplay(id)}
-          testId="link-wifi"
+          icon={LinkIcon}
+          title={t('deviceSettings.links.pairingDevices')}
+          to={settingsPaths.pairingDevices(id)}
+          testId="link-pairing"
         />
-        {types.includes('pairing-devices') ? (
-          <Row
-            icon={LinkIcon}
-            title={t('deviceSettings.links.pairingDevices')}
-            to={settingsPaths.pairingDevices(id)}
-            testId="link-pairing"
-          />
-        ) : null}
-        {types.includes('config-status') ? (
-          <Row
-            icon={SlidersIcon}
-            title={t('deviceSettings.links.configStatus')}
-            to={settingsPaths.configStatus(id)}
-            testId="link-config-status"
-          />
-        ) : null}
-        {family && HARDWARE_TEST_FAMILIES.includes(family) ? (
-          <Row
-            icon={TestIcon}
-            title={t('devicePanels.test.title')}
-            subtitle={offline ? t('device.offline') : undefined}
-            disabled={offline || !control.mayControl}
-            to={settingsPaths.hardwareTest(id)}
-            testId="link-hardware-test"
-          />
-        ) : null}
+      ) : null}
+      {types.includes('config-status') ? (
         <Row
-          icon={InfoIcon}
-          title={t('home.info.title')}
-          to={homePaths.deviceInformation(id)}
-          testId="link-information"
+          icon={SlidersIcon}
+          title={t('deviceSettings.links.configStatus')}
+          to={settingsPaths.configStatus(id)}
+          testId="link-config-status"
         />
-      </Section>
-    </>
+      ) : null}
+      {family && HARDWARE_TEST_FAMILIES.includes(family) ? (
+        <Row
+          icon={TestIcon}
+          title={t('devicePanels.test.title')}
+          subtitle={offline ? t('device.offline') : undefined}
+          disabled={offline || !control.mayControl}
+          to={settingsPaths.hardwareTest(id)}
+          testId="link-hardware-test"
+        />
+      ) : null}
+      <Row
+        icon={InfoIcon}
+        title={t('home.info.title')}
+        to={homePaths.deviceInformation(id)}
+        testId="link-information"
+      />
+    </Section>
   );
 }
