@@ -147,9 +147,9 @@ export default function DashboardScreen() {
             {[0, 1, 2, 3].map((i) => (
               <DeviceCardSkeleton key={i} />
             ))}
+          </div>
         ) : waitingOffline ? (
           <ErrorState message={t('offline.pending')} />
-          </div>
         ) : failed ? (
           <ErrorState
             message={`${t('dashboard.loadFailed')} ${errorText(failed, t)}`}
