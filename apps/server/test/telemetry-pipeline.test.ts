@@ -183,9 +183,9 @@ function shouldPass(ts: unknown, values: Record<string, unknown>, now: number): 
     const v = values[k];
     if (k.length < 1 || k.length > 255 || !storable(k)) return false;
     if (typeof v === 'number' || typeof v === 'boolean') return true;
-    if (typeof v === 'string') return v.length <= 65_536 && storable(v);
+    if (typeof v === 'string') return Buffer.byteLength(v) <= 65_536 && storable(v);
     if (typeof v === 'object' && v !== null)
-      return depth(v) <= 16 && textOk(v) && JSON.stringify(v).length <= 65_536;
+      return depth(v) <= 16 && textOk(v) && Buffer.byteLength(JSON.stringify(v)) <= 65_536;
     return false;
   });
 }

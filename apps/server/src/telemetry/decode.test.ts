@@ -42,7 +42,14 @@ describe('decodeMessage', () => {
     ['a NUL in a key', JSON.stringify({ 'a\u0000': 1 }), /NUL/],
     ['an empty key', '{"":1}', /keys/],
     ['a key too long', JSON.stringify({ ['k'.repeat(256)]: 1 }), /keys/],
-    ['a string too long', JSON.stringify({ a: 'x'.repeat(LIMITS.textLength + 1) }), /longer/],
+    ['a string too long', JSON.stringify({ a: 'x'.repeat(LIMITS.textBytes + 1) }), /longer/],
+    // 40,000 characters, 120,000 bytes: within the payload limit, over the value's.
+    [
+      'a string too long in UTF-8 bytes',
+      JSON.stringify({ a: '€'.repeat(40_000) }),
+      /longer than 65536 bytes/,
+    ],
+    ['JSON too long in UTF-8 bytes', JSON.stringify({ a: ['€'.repeat(30_000)] }), /bytes as JSON/],
     ['JSON nested too deep', `{"a":${'['.repeat(20)}${']'.repeat(20)}}`, /deeper/],
     [
       'too many values',
@@ -57,6 +64,21 @@ describe('decodeMessage', () => {
     const d = decodeMessage(payload, NOW);
     expect(d.ok).toBe(false);
     if (!d.ok) expect(d.reason).toMatch(reason);
+  });
+
+  it("counts a value's length in UTF-8 bytes, up to 64 KiB exactly", () => {
+    const fits = (v: unknown) => decodeMessage(JSON.stringify({ a: v }), NOW).ok;
+    expect(fits('x'.repeat(65_536))).toBe(true);
+    expect(fits('x'.repeat(65_537))).toBe(false);
+    // 21,845 × 3 bytes = 65,535: the longest run of € that fits, measured or not.
+    expect(fits('€'.repeat(21_845))).toBe(true);
+    expect(fits(`${'€'.repeat(21_845)}x`)).toBe(true);
+    expect(fits(`${'€'.repeat(21_845)}xy`)).toBe(false);
+    // Four bytes (two UTF-16 units) a character.
+    expect(fits('𝄞'.repeat(16_384))).toBe(true);
+    expect(fits('𝄞'.repeat(16_385))).toBe(false);
+    expect(fits({ s: '€'.repeat(21_840) })).toBe(true);
+    expect(fits({ s: '€'.repeat(21_845) })).toBe(false);
   });
 
   it('treats __proto__ as an ordinary key', () => {

@@ -11,8 +11,8 @@ export const LIMITS = {
   values: 1000,
   /** Characters of a key. */
   keyLength: 255,
-  /** Characters of a string value, and of a JSON value written out. */
-  textLength: 64 * 1024,
+  /** Bytes (UTF-8) of a string value, and of a JSON value written out. */
+  textBytes: 64 * 1024,
   /** Nesting of a JSON value. */
   jsonDepth: 16,
   /** Earliest time a sample may carry: 2000-01-01T00:00:00Z. */
@@ -31,6 +31,16 @@ export interface Reading {
 export type Decoded = { ok: true; readings: Reading[] } | { ok: false; reason: string };
 
 const refuse = (reason: string): Decoded => ({ ok: false, reason });
+
+/**
+ * Strings up to this many UTF-16 units are within `textBytes` whatever they hold (a unit is at most
+ * 3 bytes in UTF-8): only longer ones are measured, so the common short value costs nothing.
+ */
+const TEXT_SURELY_FITS = Math.floor(LIMITS.textBytes / 3);
+
+/** More than `textBytes` bytes in UTF-8. */
+const tooLong = (s: string): boolean =>
+  s.length > TEXT_SURELY_FITS && Buffer.byteLength(s) > LIMITS.textBytes;
 
 /** Why a value is refused (a class, so it is never mistaken for a string or JSON value). */
 class Refusal {
@@ -82,15 +92,14 @@ function checkValue(key: string, v: unknown): TelemetryValue | Refusal {
     case 'boolean':
       return v;
     case 'string':
-      if (v.length > LIMITS.textLength)
-        return new Refusal(`value of "${key}" is longer than ${LIMITS.textLength} characters`);
+      if (tooLong(v)) return new Refusal(`value of "${key}" is longer than ${LIMITS.textBytes} bytes`);
       return storable(v) ? v : new Refusal(`value of "${key}" holds a NUL character or invalid Unicode`);
     case 'object': {
       if (v === null) return new Refusal(`value of "${key}" is null`);
       const problem = jsonProblem(v, 1);
       if (problem) return new Refusal(`value of "${key}" ${problem}`);
-      if (JSON.stringify(v).length > LIMITS.textLength)
-        return new Refusal(`value of "${key}" is longer than ${LIMITS.textLength} characters as JSON`);
+      if (tooLong(JSON.stringify(v)))
+        return new Refusal(`value of "${key}" is longer than ${LIMITS.textBytes} bytes as JSON`);
       return v as TelemetryValue;
     }
     default:
