@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { openApiDocument } from '@hestia/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -18,6 +17,7 @@ import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
 import { telemetrySocket } from './live/telemetry-ws.ts';
 import { errSerializer, installErrorHandling } from './plugins/api.ts';
+import { registerWebShell } from './plugins/web-shell.ts';
 import { assetRepository } from './repositories/asset.repository.ts';
 import { attributeRepository } from './repositories/attribute.repository.ts';
 import { automationRepository, type JobRow } from './repositories/automation.repository.ts';
@@ -250,8 +250,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
 
     const webDist = config.WEB_DIST ?? webDistDefault;
     const serveShell = existsSync(resolve(webDist, 'index.html'));
-    if (serveShell)
-      await app.register(fastifyStatic, { root: webDist, wildcard: false, index: 'index.html' });
+    if (serveShell) await registerWebShell(app, webDist);
     installErrorHandling(app, { serveShell });
 
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
