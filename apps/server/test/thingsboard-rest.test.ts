@@ -235,6 +235,13 @@ describe("ThingsBoard's REST API", () => {
     expect(await tb(path, { body: { active: false } })).toEqual(
       tbError(400, 31, expect.stringMatching(/active/)),
     );
+    // Every key the server keeps for the connection, in either shape.
+    for (const key of ['lastConnectTime', 'lastDisconnectTime', 'lastActivityTime', 'inactivityAlarmTime'])
+      for (const body of [{ [key]: 1 }, [{ ts, values: { [key]: 1 } }]])
+        expect([key, await tb(path, { body })]).toEqual([
+          key,
+          tbError(400, 31, `"${key}" is kept by the server and cannot be written`),
+        ]);
     expect(await tb(`${telemetryPath(sensor.id)}/timeseries/SHARED_SCOPE`, { body: { x: 1 } })).toEqual(
       tbError(400, 31, 'scope: scope must be ANY'),
     );
@@ -244,7 +251,9 @@ describe("ThingsBoard's REST API", () => {
         `${telemetryPath(sensor.id)}/values/timeseries?keys=refusedKey&startTs=${ts - 10}&endTs=${ts + 10}`,
       ),
     ).toEqual({ status: 200, body: {} });
-    expect((await stack.client.getDevice(sensor.id)).deviceData.active).toBe(true);
+    const data = (await stack.client.getDevice(sensor.id)).deviceData;
+    expect(data.active).toBe(true);
+    expect([data.lastActivityTime, data.inactivityAlarmTime]).toEqual([undefined, undefined]);
   });
 
   it('writes shared and server attributes, reads them per scope and all, lists keys and deletes', async () => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { AppError } from '../errors.ts';
+import { CONNECTION_KEYS } from '../gateway/gateway.ts';
 import { route } from '../plugins/api.ts';
 import { readSeries } from '../repositories/telemetry.repository.ts';
 import type { AttributeService } from '../services/attribute.service.ts';
@@ -20,9 +21,6 @@ import { decodeMessage } from '../telemetry/decode.ts';
 import type { TelemetryPipeline } from '../telemetry/pipeline.ts';
 
 type Series = Record<string, Array<{ ts: number; value: string }>>;
-
-/** Keys the server keeps for a device's connection: users may read them, never write them. */
-const CONNECTION_KEYS = new Set(['active', 'lastConnectTime', 'lastDisconnectTime']);
 
 /** The keys a telemetry body names, in ThingsBoard's shapes (`{k: v}`, `{ts, values}`, arrays). */
 function namedKeys(body: unknown): string[] {
