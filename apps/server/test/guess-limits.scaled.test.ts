@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
-import { attemptStore, guessLimits } from '../src/services/rate-limiter.ts';
+import { attemptStore, guessLimits, reserveAll } from '../src/services/rate-limiter.ts';
 
 /**
  * Decision 017 on real PostgreSQL: two server instances (two connection pools on one database) and
@@ -42,6 +42,28 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two inst
     );
     expect(answers.filter((a) => a?.ok)).toHaveLength(10);
     expect(answers.filter((a) => a && !a.ok && a.retryAfterMs > 0)).toHaveLength(190);
+  });
+
+  it("one requester's 200 parallel code checks leave only its 10 on the address's shared counter", async () => {
+    const limits = [guessLimits(attemptStore(one.db, clock)), guessLimits(attemptStore(two.db, clock))];
+    const answers = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) => {
+        const l = limits[i % 2] as ReturnType<typeof guessLimits>;
+        return reserveAll([
+          [l.codeTargetRequester, 'login:owner@example.com|198.51.100.9'],
+          [l.codeRequester, '198.51.100.9'],
+          [l.codeTarget, 'login:owner@example.com'],
+        ]);
+      }),
+    );
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(10);
+    // The other 90 of the address's 100 are left for everyone else, the owner among them.
+    const others = await Promise.allSettled(
+      Array.from({ length: 95 }, (_, i) =>
+        (limits[i % 2] as ReturnType<typeof guessLimits>).codeTarget.reserve('login:owner@example.com'),
+      ),
+    );
+    expect(others.filter((a) => a.status === 'fulfilled' && a.value.ok)).toHaveLength(90);
   });
 
   it('200 parallel guesses on one code take exactly its five attempts', async () => {

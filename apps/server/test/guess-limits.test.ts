@@ -127,6 +127,61 @@ describe('parallel guesses each count (item 1)', () => {
     ).toBe(200);
   });
 
+  it('bounds guesses at one account spread over many requesters: 50 an hour from everyone', async () => {
+    hour();
+    await addUser(stack.server, 'spread@example.com', 'Spread7Pass');
+    // 25 requesters, 8 guesses each (under each one's own 10), all at once; the right password last.
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(
+          '/users/login',
+          { username: 'spread@example.com', password: i === 199 ? 'Spread7Pass' : `Wrong${i}Pass` },
+          { from: `127.0.1.${(i % 25) + 1}` },
+        ),
+      ),
+    );
+    const t = tally(answers);
+    expect(t[200] ?? 0).toBe(0);
+    expect(t[401]).toBe(50);
+    expect(t[429]).toBe(150);
+    // The price: password login to this account waits for the hour, from anywhere …
+    expect(
+      (
+        await call(
+          '/users/login',
+          { username: 'spread@example.com', password: 'Spread7Pass' },
+          { from: '127.0.2.1' },
+        )
+      ).status,
+    ).toBe(429);
+    // … but the owner still gets in with a code.
+    expect((await call('/users/authenticate', { username: 'spread@example.com' })).status).toBe(200);
+    const code = codeFor('spread@example.com');
+    expect((await call('/users/login', { username: 'spread@example.com', code })).status).toBe(200);
+  });
+
+  it('one requester alone cannot use up the account’s 50: a full hour of its guesses leaves the owner in', async () => {
+    hour();
+    await addUser(stack.server, 'patient@example.com', 'Patient7Pass');
+    for (let window = 0; window < 4; window++) {
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          call(
+            '/users/login',
+            { username: 'patient@example.com', password: `Wrong${window}x${i}` },
+            { from: '127.0.0.5' },
+          ),
+        ),
+      );
+      expect(tally(answers)).toEqual({ 401: 10, 429: 5 });
+      // The next quarter hour: 40 guesses within the account's hour.
+      stack.advance(15 * 60_000 + 1000);
+    }
+    expect(
+      (await call('/users/login', { username: 'patient@example.com', password: 'Patient7Pass' })).status,
+    ).toBe(200);
+  });
+
   it('compares at most five guesses with a reset code and refuses the rest, the right code at 150 too', async () => {
     hour();
     await addUser(stack.server, 'reset-burst@example.com', 'Reset7Pass');
@@ -145,9 +200,10 @@ describe('parallel guesses each count (item 1)', () => {
     );
     const t = tally(answers);
     expect(t[200] ?? 0).toBe(0);
-    // 100 wrong codes an hour per address get an answer (400); the code itself allowed five.
-    expect(t[400]).toBe(100);
-    expect(t[429]).toBe(100);
+    // 10 wrong codes an hour per address from one requester get an answer (400); the code itself
+    // allowed five.
+    expect(t[400]).toBe(10);
+    expect(t[429]).toBe(190);
     expect(answers[150]?.status).toBe(429);
     expect(await attemptsOn('reset', 'reset-burst@example.com')).toBe(5);
     // The password was not reset.
@@ -171,8 +227,8 @@ describe('parallel guesses each count (item 1)', () => {
     );
     const t = tally(answers);
     expect(t[200] ?? 0).toBe(0);
-    expect(t[400]).toBe(100);
-    expect(t[429]).toBe(100);
+    expect(t[400]).toBe(10);
+    expect(t[429]).toBe(190);
     expect(await attemptsOn('login', 'code-burst@example.com')).toBe(5);
   });
 
@@ -350,6 +406,63 @@ describe('code requests (item 4)', () => {
     minute();
     expect(
       (await call('/users/reset-password/send-recovery-code', { username: 'locked@example.com' })).status,
+    ).toBe(200);
+  });
+});
+
+describe('one requester cannot lock an owner out of codes (item 4)', () => {
+  it("a stranger's 200 parallel wrong login codes and code requests leave the owner's code login and recovery working", async () => {
+    hour();
+    await addUser(stack.server, 'guarded@example.com', 'Guarded7Pass');
+    const stranger = { from: '127.0.0.6' };
+    // The stranger asks for codes, 200 at once (one a minute goes out), then guesses, 200 at once.
+    const sends = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(
+          i % 2 ? '/users/authenticate' : '/users/reset-password/send-recovery-code',
+          { username: 'guarded@example.com' },
+          stranger,
+        ),
+      ),
+    );
+    expect(tally(sends)).toEqual({ 200: 2, 429: 198 });
+    const guesses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call('/users/login', { username: 'guarded@example.com', code: String(i).padStart(6, '0') }, stranger),
+      ),
+    );
+    // A tenth of the address's 100 an hour is this requester's: the rest are refused before any check.
+    expect(tally(guesses)).toEqual({ 400: 10, 429: 190 });
+    const resets = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(
+          '/user/reset-password',
+          {
+            username: 'guarded@example.com',
+            code: String(i).padStart(6, '0'),
+            password: 'Attacker9Pass',
+          },
+          stranger,
+        ),
+      ),
+    );
+    expect(tally(resets)).toEqual({ 400: 10, 429: 190 });
+    // The owner, from their own address, at once: a login code, and a recovery code.
+    expect((await call('/users/authenticate', { username: 'guarded@example.com' })).status).toBe(200);
+    const code = codeFor('guarded@example.com');
+    expect((await call('/users/login', { username: 'guarded@example.com', code })).status).toBe(200);
+    expect(
+      (await call('/users/reset-password/send-recovery-code', { username: 'guarded@example.com' })).status,
+    ).toBe(200);
+    const recovery = codeFor('guarded@example.com');
+    expect(
+      (
+        await call('/user/reset-password', {
+          username: 'guarded@example.com',
+          code: recovery,
+          password: 'Owner8Fresh',
+        })
+      ).status,
     ).toBe(200);
   });
 });

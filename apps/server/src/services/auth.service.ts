@@ -130,12 +130,15 @@ export function authService(deps: {
         return issue(user, meta);
       }
       // The attempt is taken before the user is read or the hash verified, so parallel guesses each
-      // count: per account and requester (a stranger elsewhere cannot lock the owner out), per requester.
+      // count: per account and requester (one stranger cannot lock the owner out), per requester
+      // (spraying many accounts), then per account from everyone (guesses spread over many addresses),
+      // which only attempts the requester's own limits allowed reach (rate-limiter.ts).
       const who = requesterOf(meta.ip);
       const accountKey = `${target.value}|${who}`;
       const taken = await reserveAll([
         [limits.loginAccount, accountKey],
         [limits.loginRequester, who],
+        [limits.loginAccountAll, target.value],
       ]);
       const user = await users.findByUsername(target.value);
       const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), body.password ?? '');

@@ -27,7 +27,8 @@ export const TOO_MANY_CODES = 'Too many codes were sent to this address. Try aga
 /**
  * One-time codes: six digits from the CSPRNG, kept only as an HMAC, single use, 10 minutes, five
  * attempts each. Sends and guesses are limited before any work (decision 017): sends per address and
- * requester, per address, per requester; wrong codes per address and per requester.
+ * requester, per address, per requester; wrong codes per address and requester, per address, per
+ * requester.
  */
 export function codesService(deps: {
   users: UserRepository;
@@ -64,8 +65,9 @@ export function codesService(deps: {
           (ms) => `Please wait ${Math.max(1, Math.ceil(ms / 1000))} seconds before asking for another code.`,
         ],
         [limits.sendTargetRequester, `${address}|${who}`, TOO_MANY_CODES],
-        [limits.sendTarget, address, TOO_MANY_CODES],
         [limits.sendRequester, who],
+        // Shared by every requester, so taken last: only sends the requester's own limits allowed count.
+        [limits.sendTarget, address, TOO_MANY_CODES],
       ]);
       // Said for known and unknown addresses alike.
       if (!sender) throw new AppError('INTERNAL', 'Sending codes is not set up on this server.');
@@ -91,13 +93,17 @@ export function codesService(deps: {
 
     /**
      * The live code row when `code` is right. The attempt is taken first, atomically, under the
-     * address's and the requester's limits and on the code itself (five per code), so parallel guesses
-     * each count. A right code gives the address's and requester's attempts back. Does not consume it.
+     * address-and-requester, address and requester limits and on the code itself (five per code), so
+     * parallel guesses each count; a requester refused its share gives the address's attempt back, so
+     * one requester cannot use up the address's budget. A right code gives the attempts back. Does not
+     * consume it.
      */
     async check(purpose: CodePurpose, target: string, code: string, ip: string): Promise<CodeRow> {
+      const who = requesterOf(ip);
       const taken = await reserveAll([
+        [limits.codeTargetRequester, `${purpose}:${target}|${who}`],
+        [limits.codeRequester, who],
         [limits.codeTarget, `${purpose}:${target}`],
-        [limits.codeRequester, requesterOf(ip)],
       ]);
       const row = await users.takeCodeAttempt(purpose, target, new Date(clock.now()), MAX_ATTEMPTS_PER_CODE);
       const given = digest(purpose, target, code);

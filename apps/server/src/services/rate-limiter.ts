@@ -5,7 +5,7 @@ import type { Clock } from './clock.ts';
 
 /**
  * Guess and send limits (docs/decisions/017). An attempt is taken before the work it guards (the
- * password hash, the code comparison, the database read), with one atomic statement on a counter in
+ * password hash, the code comparison, the database read), with one atomic statement per counter in
  * the database, so N parallel requests count as N, on one server instance or on several.
  */
 
@@ -53,7 +53,7 @@ export function attemptStore(db: Db, clock: Clock) {
     now: () => clock.now(),
 
     /**
-     * Count one attempt on each key (unique keys), all in one statement: a key whose window has ended
+     * Count one attempt on each key (unique keys) in one statement: a key whose window has ended
      * starts again at 1. Returns each key's count within its window and when the window ends.
      */
     async take(
@@ -114,9 +114,13 @@ export class AttemptLimiter {
     return `${this.rule.name}:${key}`;
   }
 
-  /** Take one attempt for `key` now; refused once the window's limit is reached. */
+  /**
+   * Take one attempt for `key` now; refused once the window's limit is reached (a refused attempt is
+   * given back, so the counter holds only attempts that were allowed).
+   */
   async reserve(key: string): Promise<Reservation> {
-    return (await reserveEach([[this, key]]))[0] as Reservation;
+    const { refused } = await takeInOrder([[this, key]]);
+    return refused ? { ok: false, retryAfterMs: refused.retryAfterMs } : { ok: true, retryAfterMs: 0 };
   }
 
   /** Give back an attempt taken by `reserve` (a success that should not count). */
@@ -130,21 +134,34 @@ export class AttemptLimiter {
   }
 }
 
-/** Take one attempt under each (limit, key) in one statement; answers in the same order. */
-async function reserveEach(checks: Array<[AttemptLimiter, string]>): Promise<Reservation[]> {
-  const first = checks[0]?.[0];
-  if (!first) return [];
-  const store = first.store;
-  const entries = new Map<string, number>();
-  for (const [limiter, key] of checks) entries.set(limiter.keyOf(key), limiter.rule.windowMs);
-  const counts = await store.take([...entries].map(([key, windowMs]) => ({ key, windowMs })));
-  return checks.map(([limiter, key]) => {
-    const c = counts.get(limiter.keyOf(key));
-    if (!c) return { ok: false, retryAfterMs: limiter.rule.windowMs };
-    return c.count <= limiter.rule.limit
-      ? { ok: true, retryAfterMs: 0 }
-      : { ok: false, retryAfterMs: Math.max(0, c.resetAt - store.now()) };
-  });
+/**
+ * Take one attempt under each (limit, key) in turn, each with one atomic statement, stopping at the
+ * first refusal; a refused request gives back every attempt it took, the refused one included. So a
+ * counter holds only attempts that every limit before it allowed: listed from the most particular to
+ * the requester (address and requester, requester) to the shared ones (address, account), a requester
+ * refused its own share never touches the shared counter, however many requests it sends at once.
+ */
+async function takeInOrder(
+  checks: Array<[AttemptLimiter, string]>,
+): Promise<{ keys: string[]; refused?: { index: number; retryAfterMs: number } }> {
+  const keys: string[] = [];
+  for (const [index, [limiter, key]] of checks.entries()) {
+    const k = limiter.keyOf(key);
+    if (keys.includes(k)) continue;
+    const c = (await limiter.store.take([{ key: k, windowMs: limiter.rule.windowMs }])).get(k);
+    keys.push(k);
+    if (!c || c.count > limiter.rule.limit) {
+      await limiter.store.give(keys);
+      return {
+        keys: [],
+        refused: {
+          index,
+          retryAfterMs: c ? Math.max(0, c.resetAt - limiter.store.now()) : limiter.rule.windowMs,
+        },
+      };
+    }
+  }
+  return { keys };
 }
 
 /** What a refusal says: fixed text, or text made from the wait. */
@@ -157,20 +174,19 @@ export interface Taken {
 }
 
 /**
- * Take one attempt under every (limit, key), all or nothing: when any is refused, the others are
- * given back and a 429 is thrown, with `message` for the first refused limit (its own otherwise).
+ * Take one attempt under every (limit, key), in the order given, all or nothing (`takeInOrder`):
+ * when one is refused, the others are given back and a 429 is thrown, with that limit's `message`
+ * (the default text otherwise).
  */
 export async function reserveAll(checks: Array<[AttemptLimiter, string, RefusalMessage?]>): Promise<Taken> {
   const store = checks[0]?.[0].store;
-  const answers = await reserveEach(checks.map(([l, k]) => [l, k]));
-  const refusedAt = answers.findIndex((a) => !a.ok);
-  const keys = checks.map(([l, k]) => l.keyOf(k));
-  if (refusedAt >= 0) {
-    const taken = keys.filter((_, i) => answers[i]?.ok);
-    await store?.give(taken);
-    const message = checks[refusedAt]?.[2];
-    const retryAfterMs = (answers[refusedAt] as Reservation).retryAfterMs;
-    throw new RateLimitedError(retryAfterMs, typeof message === 'function' ? message(retryAfterMs) : message);
+  const { keys, refused } = await takeInOrder(checks.map(([l, k]) => [l, k]));
+  if (refused) {
+    const message = checks[refused.index]?.[2];
+    throw new RateLimitedError(
+      refused.retryAfterMs,
+      typeof message === 'function' ? message(refused.retryAfterMs) : message,
+    );
   }
   return { refund: () => store?.give(keys) ?? Promise.resolve() };
 }
@@ -205,11 +221,22 @@ export function guessLimits(store: AttemptStore) {
   return {
     /** Password login, per account and requester: a stranger elsewhere cannot lock the owner out. */
     loginAccount: limit('login-account', 10, 15 * MINUTE),
+    /**
+     * Password login, per account from everyone: guesses spread over many addresses are bounded too.
+     * Above the most one requester can take in an hour (10 per 15 minutes), so one alone cannot reach
+     * it; code login and recovery are not held back by it.
+     */
+    loginAccountAll: limit('login-account-all', 50, HOUR),
     /** Password login, per requester, over all accounts (password spraying). */
     loginRequester: limit('login-requester', 100, HOUR),
     /** Change password: wrong current passwords per user (a stolen session guessing it). */
     changePassword: limit('change-password', 10, 15 * MINUTE),
-    /** Wrong codes per purpose and address (each code also allows five attempts). */
+    /**
+     * Wrong codes per purpose, address and requester: a tenth of the address's budget, so one
+     * requester cannot use it all up and lock the owner out of code login or recovery.
+     */
+    codeTargetRequester: limit('code-target-requester', 10, HOUR),
+    /** Wrong codes per purpose and address from everyone (each code also allows five attempts). */
     codeTarget: limit('code-target', 100, HOUR),
     /** Wrong codes per requester, over all addresses. */
     codeRequester: limit('code-requester', 300, HOUR),
