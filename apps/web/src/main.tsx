@@ -3,12 +3,12 @@ import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/600.css';
 import '@fontsource/vazirmatn/700.css';
 import './styles.css';
-import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { startSessionPresence } from './data/session-presence.ts';
 import { moveStoredRefreshToken } from './data/token-refresh.ts';
+import { i18nReady } from './i18n/index.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
 
@@ -24,8 +24,11 @@ startSessionPresence();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen waits for its language's texts (one small chunk), so it never shows raw keys.
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

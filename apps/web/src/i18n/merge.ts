@@ -14,3 +14,15 @@ export function mergeTranslations<A extends Tree, B extends Tree>(a: A, b: B): A
   }
   return out as A & B;
 }
+
+/**
+ * One language's translation namespace from its locale files (`locales/{lang}.json` first, then each
+ * feature's `locales/{feature}/{lang}.json`), keyed by path as `import.meta.glob` gives them. A new
+ * feature folder is picked up without being listed anywhere.
+ */
+export function bundleOf(files: Record<string, object>): Tree {
+  const paths = Object.keys(files).sort(
+    (a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b),
+  );
+  return paths.reduce<Tree>((acc, path) => mergeTranslations(acc, files[path] as Tree), {});
+}
