@@ -138,6 +138,9 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
           'body.password',
           'body.refreshToken',
         ],
+        // Errors are logged as the Error itself, `{ err }`, never as `err.message`: this serializer
+        // keeps a failed statement's text and SQLSTATE but never its parameters (a drizzle error's
+        // message lists them). test/failure-logs.test.ts holds every log call to it.
         serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url) }), err: errSerializer },
         ...(opts.logStream ? { stream: opts.logStream } : {}),
       },
@@ -152,7 +155,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         : await openPglite(config.dataDir);
     closers.push(() => database.close());
     database.onLost?.((err) => {
-      log.fatal({ err: err.message }, 'the embedded database stopped; the server cannot go on');
+      log.fatal({ err }, 'the embedded database stopped; the server cannot go on');
       opts.onFatal?.(err);
     });
     const { db } = database;
@@ -164,7 +167,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
 
     const bus: LiveBus =
       config.mode === 'scaled'
-        ? await redisBus(config.REDIS_URL as string, (err) => log.warn({ err: err.message }, 'redis error'))
+        ? await redisBus(config.REDIS_URL as string, (err) => log.warn({ err }, 'redis error'))
         : inProcessBus();
     closers.push(() => bus.close());
 

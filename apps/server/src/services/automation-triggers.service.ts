@@ -90,7 +90,7 @@ export function automationTriggers(deps: {
       recent.set(key, { at: now, reading });
       return localWeatherProvider({ ...reading });
     } catch (err) {
-      log.warn({ automation: row.id, err: (err as Error).message }, 'weather reading failed');
+      log.warn({ automation: row.id, err }, 'weather reading failed');
       return undefined;
     }
   }

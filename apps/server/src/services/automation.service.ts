@@ -138,7 +138,7 @@ export function automationService(deps: {
   bus?.onAccessChanged((deviceId) => {
     void (async () => {
       for (const row of await repo.automationsUsing(deviceId)) await checked(row);
-    })().catch((err) => log?.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+    })().catch((err) => log?.warn({ deviceId, err }, 'access sweep failed'));
   });
 
   async function mine(userId: string, id: string, type?: 'automation' | 'scenario'): Promise<AutomationRow> {

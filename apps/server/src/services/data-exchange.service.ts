@@ -99,7 +99,7 @@ export function dataExchangeService(deps: {
         .from(dataExchanges)
         .where(or(eq(dataExchanges.sourceDeviceId, deviceId), eq(dataExchanges.targetDeviceId, deviceId)));
       for (const link of links) await checked(link);
-    })().catch((err) => log.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+    })().catch((err) => log.warn({ deviceId, err }, 'access sweep failed'));
   });
 
   async function mine(userId: string, id: string): Promise<Row> {
@@ -130,7 +130,7 @@ export function dataExchangeService(deps: {
           true,
         );
       } catch (err) {
-        log.warn({ exchange: link.id, err: (err as Error).message }, 'data exchange write failed');
+        log.warn({ exchange: link.id, err }, 'data exchange write failed');
       }
     }
   }

@@ -144,10 +144,7 @@ export function keyActionService(deps: {
             true,
           );
       } catch (err) {
-        log.warn(
-          { deviceId, keyAction: row.id, err: err instanceof Error ? err.message : String(err) },
-          'key action failed',
-        );
+        log.warn({ deviceId, keyAction: row.id, err }, 'key action failed');
       }
     }
   }

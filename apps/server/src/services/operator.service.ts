@@ -52,7 +52,7 @@ export async function operatorKey(
       chmodSync(file, 0o600);
     } catch (err) {
       log?.warn(
-        { file, err: (err as Error).message },
+        { file, err },
         'the operator key file could not be written; give npm run devices OPERATOR_KEY instead',
       );
     }

@@ -73,7 +73,7 @@ export function scheduleService(deps: {
   bus?.onAccessChanged((deviceId) => {
     void (async () => {
       for (const row of await repo.schedulesOnDevice(deviceId)) await checked(row);
-    })().catch((err) => log?.warn({ deviceId, err: (err as Error).message }, 'access sweep failed'));
+    })().catch((err) => log?.warn({ deviceId, err }, 'access sweep failed'));
   });
 
   /** The devices an occurrence of `row` writes to that are not ready for it (device-readiness.ts). */
