@@ -1,4 +1,4 @@
-import { getProfile, profiles, validActions } from '@hestia/catalog';
+import { getProfile, profiles, SIMULATED_ROUTER, validActions } from '@hestia/catalog';
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
@@ -62,6 +62,12 @@ describe('device settings', () => {
     const wifi = await owner.call('getDeviceSetting', { params: { id: touch, type: 'wifi-status' } });
     expect(wifi.writable).toBe(false);
     expect(wifi.fields.find((f) => f.key === 'active')?.value).toBe(true);
+    // The router and signal the simulated device reports, as Wi-Fi firmware does.
+    expect(wifi.fields.find((f) => f.key === 'AP')?.value).toBe(SIMULATED_ROUTER);
+    const rssi = wifi.fields.find((f) => f.key === 'RSSI');
+    expect(rssi).toMatchObject({ unit: 'dBm', access: 'r' });
+    expect(Number(rssi?.value)).toBeGreaterThanOrEqual(-90);
+    expect(Number(rssi?.value)).toBeLessThan(-30);
 
     // A model without the setting says so instead of failing.
     const none = await owner.call('getDeviceSetting', {

@@ -1,5 +1,12 @@
 import net, { type AddressInfo } from 'node:net';
-import { getError, keyOf, type ModelProfile, profiles, type WritePair } from '@hestia/catalog';
+import {
+  getError,
+  keyOf,
+  type ModelProfile,
+  profiles,
+  SIMULATED_ROUTER,
+  type WritePair,
+} from '@hestia/catalog';
 import { deviceTopics } from '@hestia/contract';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -94,6 +101,15 @@ describe('a simulated device of every family over real MQTT', () => {
   for (const p of representatives) {
     const id = `t-${p.id}`;
     describe(`${p.family} (${p.id})`, () => {
+      it('reports its Wi-Fi router and signal when it connects, as ThingsBoard firmware does', async () => {
+        await until(() => telemetry.get(id)?.RSSI !== undefined, `${id} Wi-Fi telemetry`);
+        const first = telemetry.get(id) ?? {};
+        expect(first.AP).toBe(SIMULATED_ROUTER);
+        expect(first.RSSI).toBeTypeOf('number');
+        expect(Number(first.RSSI)).toBeGreaterThanOrEqual(-90);
+        expect(Number(first.RSSI)).toBeLessThan(-30);
+      });
+
       it('round-trips every writable parameter', async () => {
         await until(
           () => telemetry.has(id) || p.keys.every((k) => k.access === 'w'),

@@ -1,3 +1,4 @@
+import { linkKeys } from './link.ts';
 import { profiles } from './profiles.ts';
 import { dataTypeOf } from './telemetry.ts';
 import type { DataTypeId, FamilyId, KeyDef, ModelProfile } from './types.ts';
@@ -22,14 +23,18 @@ export interface SettingKey {
   values?: readonly number[];
 }
 
-/** Connection keys of every device (spec section 3, common device info keys); read only. */
-const CONNECTION_KEYS: readonly SettingKey[] = [
-  { key: 'active', title: 'keys.active', access: 'r', kind: 'boolean', dataType: 4 },
-  { key: 'AP', title: 'keys.AP', access: 'r', kind: 'string', dataType: 7 },
-  { key: 'RSSI', title: 'keys.RSSI', access: 'r', kind: 'number', dataType: 2, unit: 'dBm' },
-  { key: 'lastConnectTime', title: 'keys.lastConnectTime', access: 'r', kind: 'number', dataType: 5 },
-  { key: 'lastDisconnectTime', title: 'keys.lastDisconnectTime', access: 'r', kind: 'number', dataType: 5 },
-];
+/**
+ * The wifi-status setting: whether the device is connected and since when (kept by the server), and
+ * what its link reports (the router and the signal of a Wi-Fi device, declared once in link.ts); read only.
+ */
+function connectionKeys(profile: ModelProfile): SettingKey[] {
+  return [
+    { key: 'active', title: 'keys.active', access: 'r', kind: 'boolean', dataType: 4 },
+    ...linkKeys(profile).map(fromDef),
+    { key: 'lastConnectTime', title: 'keys.lastConnectTime', access: 'r', kind: 'number', dataType: 5 },
+    { key: 'lastDisconnectTime', title: 'keys.lastDisconnectTime', access: 'r', kind: 'number', dataType: 5 },
+  ];
+}
 
 /** Which catalogue keys belong to each setting type. */
 const SETTING_KEYS: Record<Exclude<SettingType, 'wifi-status'>, (def: KeyDef) => boolean> = {
@@ -56,7 +61,7 @@ const fromDef = (d: KeyDef): SettingKey => ({
 
 /** The keys of one setting type on this model; empty when the model has no such setting. */
 export function settingKeys(profile: ModelProfile, type: SettingType): SettingKey[] {
-  if (type === 'wifi-status') return [...CONNECTION_KEYS];
+  if (type === 'wifi-status') return connectionKeys(profile);
   return profile.keys.filter(SETTING_KEYS[type]).map(fromDef);
 }
 
@@ -130,12 +135,19 @@ export interface Category {
   profileIds: string[];
 }
 
+/** Translation key of a family's name in words ("Switches"); the app holds the words in each language. */
+export const familyTitle = (family: FamilyId): string => `families.${family}`;
+
+/** Translation key of a model's device-type name in words ("Two-pole switch"), spec section 3. */
+export const deviceTypeTitle = (profile: Pick<ModelProfile, 'deviceType'>): string =>
+  `deviceTypes.${profile.deviceType}`;
+
 export function categories(): Category[] {
   const byFamily = new Map<FamilyId, Category>();
   for (const p of profiles) {
     let c = byFamily.get(p.family);
     if (!c) {
-      c = { id: p.family, title: `families.${p.family}`, icon: p.icon, deviceTypes: [], profileIds: [] };
+      c = { id: p.family, title: familyTitle(p.family), icon: p.icon, deviceTypes: [], profileIds: [] };
       byFamily.set(p.family, c);
     }
     if (!c.deviceTypes.includes(p.deviceType)) c.deviceTypes.push(p.deviceType);

@@ -1,4 +1,5 @@
 import { errorCatalogue } from './errors/index.ts';
+import { LINK_KEYS } from './link.ts';
 import { families, profiles } from './profiles.ts';
 import type { ModelProfile } from './types.ts';
 
@@ -44,6 +45,7 @@ export function catalogDocument() {
     limits: limits.ref(p),
     errors: errors.ref(p),
     addMap: p.addMap,
+    link: p.link,
   }));
   return {
     generatedBy: 'packages/catalog/scripts/export.ts',
@@ -54,6 +56,10 @@ export function catalogDocument() {
       models: profiles.filter((p) => p.family === family).map((p) => p.id),
     })),
     models,
+    // The keys each link reports beside a model's own (a Wi-Fi device's router and signal), listed once.
+    linkKeys: Object.fromEntries(
+      Object.entries(LINK_KEYS).map(([link, keys]) => [link, keys.map(({ sim: _sim, ...k }) => k)]),
+    ),
     ruleSets: rules.sets,
     limitSets: limits.sets,
     errorSets: errors.sets,
@@ -73,6 +79,7 @@ export function catalogJson(): string {
     `  "counts": ${JSON.stringify(doc.counts)},`,
     `  "families": ${list(doc.families)},`,
     `  "models": ${list(doc.models)},`,
+    `  "linkKeys": ${JSON.stringify(doc.linkKeys)},`,
     `  "ruleSets": ${JSON.stringify(doc.ruleSets)},`,
     `  "limitSets": ${JSON.stringify(doc.limitSets)},`,
     `  "errorSets": ${JSON.stringify(doc.errorSets)},`,
@@ -98,6 +105,9 @@ export function devicesMarkdown(): string {
     '',
     `The catalogue declares ${families.length} families, ${profiles.length} models and ${errorCatalogue.length} error codes.`,
     'Values the spec does not give are marked *chosen* in `packages/catalog/catalog.json`.',
+    '',
+    "Every model is a Wi-Fi device: beside its own keys it reports its link's, declared once",
+    `(${(LINK_KEYS.wifi ?? []).map((k) => `\`${k.key}\`${k.unit ? ` (${k.unit})` : ''}`).join(', ')}: the router it is joined to and its signal).`,
     '',
   ];
   for (const family of families) {

@@ -4,6 +4,7 @@ export * from './codec.ts';
 export * from './command.ts';
 export * from './derived.ts';
 export * from './errors/index.ts';
+export * from './link.ts';
 export * from './modbus.ts';
 export * from './model.ts';
 export * from './parameters.ts';

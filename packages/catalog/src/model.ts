@@ -6,6 +6,7 @@ import type {
   Feature,
   KeyDef,
   Limit,
+  LinkId,
   ModelProfile,
   Route,
   Rule,
@@ -32,6 +33,8 @@ export interface ModelInput {
   rules?: readonly Rule[];
   errors?: readonly string[];
   addMap?: readonly AddWord[];
+  /** Wi-Fi unless told. */
+  link?: LinkId;
 }
 
 /** A control screen (spec section 2); most receive [id, deviceProfileId]. */
@@ -75,6 +78,7 @@ export function defineModel(input: ModelInput): ModelProfile {
     rules: input.rules ?? [],
     errors,
     addMap: input.addMap ?? [],
+    link: input.link ?? 'wifi',
   };
 }
 

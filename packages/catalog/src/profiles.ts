@@ -32,6 +32,7 @@ import { vibrationSensorModels } from './families/vibration_sensor/models.ts';
 import { washingMachineModels } from './families/washing_machine/models.ts';
 import { waterHeaterModels } from './families/water_heater/models.ts';
 import { waySwitchModels } from './families/way_switch/models.ts';
+import { linkKeys } from './link.ts';
 import type { FamilyId, KeyDef, ModelProfile } from './types.ts';
 
 export const profiles: readonly ModelProfile[] = [
@@ -81,9 +82,9 @@ export function keyOf(profile: ModelProfile, key: string): KeyDef | undefined {
   return profile.keys.find((k) => k.key === key);
 }
 
-/** Keys a device reports, the ones a live subscription asks for. */
+/** Keys a device reports, the ones a live subscription asks for: its model's and its link's (router, signal). */
 export function reportedKeys(profile: ModelProfile): string[] {
-  return profile.keys.filter((k) => k.access !== 'w').map((k) => k.key);
+  return [...profile.keys, ...linkKeys(profile)].filter((k) => k.access !== 'w').map((k) => k.key);
 }
 
 /** Every family, in catalogue order. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { getProfile } from './profiles.ts';
+import { settingKeys } from './actions.ts';
+import { SIMULATED_ROUTER, signalLevel } from './link.ts';
+import { getProfile, profiles, reportedKeys } from './profiles.ts';
 import { createSimDevice } from './simulate.ts';
 
 const profile = (id: string) => {
@@ -134,5 +136,46 @@ describe('simulated behaviours from the catalogue', () => {
       expect.objectContaining({ code: 'rule.sensor_error' }),
     );
     expect(() => d.raise('fridge.compressor')).toThrow(/has no error/);
+  });
+});
+
+describe('the Wi-Fi link every simulated device reports', () => {
+  it('every model reports its router and a plausible signal when it connects, from one declaration', () => {
+    for (const p of profiles) {
+      expect(p.link, p.id).toBe('wifi');
+      expect(reportedKeys(p), p.id).toEqual(expect.arrayContaining(['AP', 'RSSI']));
+      const state = createSimDevice(p).snapshot();
+      expect(state.AP, p.id).toBe(SIMULATED_ROUTER);
+      expect(state.RSSI, p.id).toBeTypeOf('number');
+      expect(Number(state.RSSI), p.id).toBeGreaterThanOrEqual(-80);
+      expect(Number(state.RSSI), p.id).toBeLessThanOrEqual(-40);
+    }
+  });
+
+  it('reports the signal once a minute, varying a little around where the device settled', () => {
+    const d = createSimDevice(profile('plug-metering'));
+    const first = Number(d.snapshot().RSSI);
+    expect(d.tick(30_000)).not.toHaveProperty('RSSI');
+    const readings: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const out = d.tick(60_000);
+      expect(out).toHaveProperty('RSSI');
+      readings.push(Number(out.RSSI));
+    }
+    for (const r of readings) expect(Math.abs(r - first)).toBeLessThanOrEqual(4);
+    expect(new Set(readings).size).toBeGreaterThan(1);
+    // The router does not change on its own: it is reported when the device connects.
+    expect(d.tick(60_000)).not.toHaveProperty('AP');
+  });
+
+  it('the wifi-status setting lists the router and the signal (dBm) of any model', () => {
+    const keys = settingKeys(profile('curtain-single'), 'wifi-status');
+    expect(keys.map((k) => k.key)).toEqual(['active', 'AP', 'RSSI', 'lastConnectTime', 'lastDisconnectTime']);
+    expect(keys.find((k) => k.key === 'RSSI')).toMatchObject({ unit: 'dBm', access: 'r', dataType: 2 });
+    expect(keys.find((k) => k.key === 'AP')).toMatchObject({ kind: 'string', access: 'r' });
+  });
+
+  it('names a signal in four steps', () => {
+    expect([-45, -60, -70, -85].map(signalLevel)).toEqual(['excellent', 'good', 'fair', 'weak']);
   });
 });

@@ -1,6 +1,7 @@
 import { CatalogError } from './catalog-error.ts';
 import type { WritePair } from './command.ts';
 import { getError } from './errors/index.ts';
+import { linkKeys } from './link.ts';
 import { enforce, holds } from './rules.ts';
 import type { KeyDef, ModelProfile } from './types.ts';
 
@@ -50,12 +51,20 @@ export function createSimDevice(
   const elapsed = new Map<string, number>();
   const cycleIndex = new Map<string, number>();
   const keyDefs = new Set(profile.keys.map((k) => k.key));
+  /** Everything it reports: its model's keys and its link's (the router and signal of a Wi-Fi device). */
+  const reported: readonly KeyDef[] = [...profile.keys, ...linkKeys(profile)];
+  /** Where each device's signal settles (its distance from the router), drawn once. */
+  const signalBase = new Map<string, number>();
 
-  for (const k of profile.keys) {
+  for (const k of reported) {
     const sim = k.sim;
     if (sim?.type === 'state') values.set(k.key, sim.initial);
     else if (sim?.type === 'travel' || sim?.type === 'drift') values.set(k.key, sim.initial);
-    else if (
+    else if (sim?.type === 'signal') {
+      const base = sim.weakest + rng() * (sim.strongest - sim.weakest);
+      signalBase.set(k.key, base);
+      values.set(k.key, Math.round(base));
+    } else if (
       sim &&
       k.access !== 'w' &&
       sim.type !== 'power' &&
@@ -185,6 +194,23 @@ export function createSimDevice(
     out[k.key] = v;
   }
 
+  /** A signal reading now and then, a few dBm around where the device settled. */
+  function stepSignal(k: KeyDef, dtMs: number, out: Changes): void {
+    if (k.sim?.type !== 'signal') return;
+    const sim = k.sim;
+    const t = (elapsed.get(k.key) ?? 0) + dtMs;
+    if (t < sim.everyMs) {
+      elapsed.set(k.key, t);
+      return;
+    }
+    elapsed.set(k.key, t % sim.everyMs);
+    const base = signalBase.get(k.key) ?? sim.strongest;
+    const v = Math.max(-100, Math.min(0, Math.round(base + (rng() - 0.5) * 2 * sim.jitter)));
+    // Reported every time, as firmware sends its reading on a clock whether or not it moved.
+    values.set(k.key, v);
+    out[k.key] = v;
+  }
+
   function errorKeys(code: string): string[] {
     return (getError(code)?.flags ?? []).filter((f) => keyDefs.has(f));
   }
@@ -226,7 +252,7 @@ export function createSimDevice(
     },
     tick(dtMs) {
       const out: Changes = {};
-      for (const k of profile.keys) {
+      for (const k of reported) {
         const sim = k.sim;
         if (sim?.type === 'travel') {
           const target = targets.get(k.key);
@@ -248,6 +274,7 @@ export function createSimDevice(
         else if (sim?.type === 'drift') stepDrift(k, dtMs, out);
         else if (sim?.type === 'phase') stepPhase(k, dtMs, out);
         else if (sim?.type === 'event' || sim?.type === 'stamp') stepEvent(k, dtMs, out);
+        else if (sim?.type === 'signal') stepSignal(k, dtMs, out);
       }
       updateFlags(out);
       return out;
@@ -255,7 +282,7 @@ export function createSimDevice(
     snapshot() {
       const out: Changes = {};
       if (profile.keys.some((k) => k.sim?.type === 'power')) measure(out);
-      for (const k of profile.keys) {
+      for (const k of reported) {
         if (k.access === 'w') continue;
         const v = values.get(k.key);
         if (v !== undefined) out[k.key] = typeof v === 'number' ? Math.round(v * 1000) / 1000 : v;

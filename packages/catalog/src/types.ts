@@ -68,7 +68,12 @@ export type SimBehaviour =
   /** The time of the latest event (ISO text), reported whenever `everyMs` elapses, like `event`. */
   | { type: 'stamp'; everyMs: number }
   /** A status flag (flame, pump, valve ...): 1 while `when` holds on the current values, else 0. */
-  | { type: 'flag'; when: Condition };
+  | { type: 'flag'; when: Condition }
+  /**
+   * A received signal strength in dBm: each device settles somewhere in [`weakest`, `strongest`] and
+   * reports it every `everyMs`, a few dBm either way (`jitter`), as a radio's reading wanders.
+   */
+  | { type: 'signal'; weakest: number; strongest: number; jitter: number; everyMs: number };
 
 /** The nine wire data types of the spec (section 3), numbered 0 to 8. */
 export type DataTypeId = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
@@ -99,6 +104,9 @@ export interface KeyDef {
   /** `chosen` when the spec names the key but not its spelling, unit or range. Default `given`. */
   source?: Source;
 }
+
+/** How a model reaches the cloud; every model of the catalogue so far joins the home's Wi-Fi. */
+export type LinkId = 'wifi';
 
 /** A device family, snake_case singular. */
 export type FamilyId =
@@ -220,4 +228,6 @@ export interface ModelProfile {
   errors: readonly string[];
   /** How `ADD_` telemetry words combine into this model's keys. */
   addMap: readonly AddWord[];
+  /** Its link to the cloud; the link's own keys (router, signal) are reported beside `keys` (`linkKeys`). */
+  link: LinkId;
 }
