@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openPostgres } from '../src/db/database.ts';
+import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { attemptStore, guessLimits, reserveAll } from '../src/services/rate-limiter.ts';
 
@@ -64,6 +65,31 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two inst
       ),
     );
     expect(others.filter((a) => a.status === 'fulfilled' && a.value.ok)).toHaveLength(90);
+  });
+
+  it('parallel sign-up codes for one address over both instances keep the first pending password', async () => {
+    const repos = [userRepository(one.db), userRepository(two.db)];
+    const target = 'fresh@example.com';
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        repos[i % 2]?.putCode({
+          purpose: 'register',
+          target,
+          codeHash: 'y'.repeat(64),
+          expiresAt: new Date(Date.now() + 600_000),
+          payloadFrom: {
+            now: new Date(),
+            make: (live) => (live as { passwordHash?: string } | undefined) ?? { passwordHash: `hash-${i}` },
+          },
+        }),
+      ),
+    );
+    const rows = await queryRows<{ payload: { passwordHash: string } }>(
+      one.db,
+      sql`select payload from verification_codes where purpose = 'register' and target = ${target}`,
+    );
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((r) => r.payload.passwordHash)).size).toBe(1);
   });
 
   it('200 parallel guesses on one code take exactly its five attempts', async () => {

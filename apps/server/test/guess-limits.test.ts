@@ -232,7 +232,7 @@ describe('parallel guesses each count (item 1)', () => {
     expect(await attemptsOn('login', 'code-burst@example.com')).toBe(5);
   });
 
-  it('limits wrong current passwords on change-password, also in parallel', async () => {
+  it('checks at most 10 of 200 parallel current passwords on change-password; the right one, last, is refused', async () => {
     hour();
     await addUser(stack.server, 'change-burst@example.com', 'Change7Pass');
     const login = await call('/users/login', {
@@ -241,10 +241,10 @@ describe('parallel guesses each count (item 1)', () => {
     });
     const token = (login.body.data as { token: string }).token;
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
+      Array.from({ length: 200 }, (_, i) =>
         call(
           '/users/change-password',
-          { currentPassword: i === 30 ? 'Change7Pass' : `Guess${i}Word`, newPassword: 'Taken9Over' },
+          { currentPassword: i === 199 ? 'Change7Pass' : `Guess${i}Word`, newPassword: 'Taken9Over' },
           { token },
         ),
       ),
@@ -252,7 +252,12 @@ describe('parallel guesses each count (item 1)', () => {
     const t = tally(answers);
     expect(t[200] ?? 0).toBe(0);
     expect(t[400]).toBe(10);
-    expect(t[429]).toBe(30);
+    expect(t[429]).toBe(190);
+    expect(answers[199]?.status).toBe(429);
+    // The password was not changed.
+    expect(
+      (await call('/users/login', { username: 'change-burst@example.com', password: 'Change7Pass' })).status,
+    ).toBe(200);
   });
 });
 
@@ -338,6 +343,35 @@ describe('a pending sign-up keeps its password (item 2)', () => {
     expect(
       (await call('/users/login', { username: 'owner-second@example.com', password: 'Owner7Pass' })).status,
     ).toBe(200);
+  });
+
+  it('sign-ups for a fresh address at the same moment keep the first one’s password', async () => {
+    hour();
+    // Ten sign-ups at once, from ten requesters, each with its own password: each found no pending
+    // sign-up when it looked, and each hashes its password meanwhile.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(
+          '/users/register',
+          { username: 'race@example.com', password: `Racer${i}Pass`, firstName: `Racer ${i}` },
+          { from: `127.0.3.${i + 1}` },
+        ),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 200: 10 });
+    const rows = await queryRows<{ payload: { passwordHash: string; contested?: boolean } }>(
+      stack.server.database.db,
+      sql`select payload from verification_codes where purpose = 'register' and target = 'race@example.com'
+          order by created_at`,
+    );
+    expect(rows).toHaveLength(10);
+    // One password throughout: the first stored; every later code knows it was contested.
+    expect(new Set(rows.map((r) => r.payload.passwordHash)).size).toBe(1);
+    expect(rows.slice(1).every((r) => r.payload.contested === true)).toBe(true);
+    // So the newest code alone does not confirm: the confirming device's password is needed.
+    const code = codeFor('race@example.com');
+    const bare = await call('/users/register-finalize', { username: 'race@example.com', code });
+    expect(bare).toMatchObject({ status: 400, body: { message: CONFIRM_WITH_PASSWORD } });
   });
 
   it('an uncontested sign-up confirms with its own password, as before', async () => {

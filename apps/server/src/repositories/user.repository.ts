@@ -7,6 +7,9 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
 export type CodePurpose = CodeRow['purpose'];
 
+/** Class of the transaction locks that put codes for one (purpose, target) one at a time. */
+const CODE_LOCK = 7275;
+
 export function userRepository(db: Db) {
   return {
     async findByUsername(username: string): Promise<UserRow | undefined> {
@@ -122,15 +125,42 @@ export function userRepository(db: Db) {
       await db.update(sessions).set({ online, lastSeenAt: at }).where(eq(sessions.id, sessionId));
     },
 
-    /** Store a new code for (purpose, target), retiring any earlier live one. */
+    /**
+     * Store a new code for (purpose, target), retiring any earlier one. One at a time per (purpose,
+     * target), under a transaction lock: `payloadFrom` makes the new code's payload from the live
+     * code's (a pending sign-up), read and replaced with nothing in between, so two requests at once
+     * cannot both take the address for new.
+     */
     async putCode(input: {
       purpose: CodePurpose;
       target: string;
       codeHash: string;
-      payload?: unknown;
       expiresAt: Date;
+      payload?: unknown;
+      /** The payload made from the live code's (undefined when none is live at `now`). */
+      payloadFrom?: { now: Date; make(livePayload: unknown): unknown };
     }): Promise<CodeRow> {
+      const { payloadFrom, ...code } = input;
       return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${CODE_LOCK}, hashtext(${`${input.purpose}:${input.target}`}))`,
+        );
+        if (payloadFrom) {
+          const [live] = await tx
+            .select({ payload: verificationCodes.payload })
+            .from(verificationCodes)
+            .where(
+              and(
+                eq(verificationCodes.purpose, input.purpose),
+                eq(verificationCodes.target, input.target),
+                isNull(verificationCodes.consumedAt),
+                gt(verificationCodes.expiresAt, payloadFrom.now),
+              ),
+            )
+            .orderBy(desc(verificationCodes.createdAt))
+            .limit(1);
+          code.payload = payloadFrom.make(live?.payload);
+        }
         await tx
           .update(verificationCodes)
           .set({ consumedAt: sql`now()` })
@@ -141,7 +171,7 @@ export function userRepository(db: Db) {
               isNull(verificationCodes.consumedAt),
             ),
           );
-        const [row] = await tx.insert(verificationCodes).values(input).returning();
+        const [row] = await tx.insert(verificationCodes).values(code).returning();
         if (!row) throw new Error('insert returned no code');
         return row;
       });

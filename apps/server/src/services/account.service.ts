@@ -99,12 +99,11 @@ export function accountService(deps: {
       if (await users.findByUsername(t.value)) throw new AppError('CONFLICT', messages.taken);
       const live = await users.liveCode('register', t.value, new Date(clock.now()));
       const first = pendingOf(live?.payload);
-      // One argon2 computation either way, so the time taken does not tell a pending address either.
-      const payload: PendingAccount = first
-        ? {
-            ...first,
-            contested: first.contested === true || !(await verifyPassword(first.passwordHash, body.password)),
-          }
+      // One argon2 computation either way, contested or not, so the time taken does not tell a
+      // pending address: this password against the pending one's, or this password hashed.
+      const same = first ? await verifyPassword(first.passwordHash, body.password) : false;
+      const mine: PendingAccount | undefined = first
+        ? undefined
         : {
             passwordHash: await hashPassword(body.password),
             firstName: body.firstName ?? '',
@@ -113,7 +112,17 @@ export function accountService(deps: {
       return codes.issue({
         purpose: 'register',
         target: t,
-        payload,
+        // Decided again on the pending sign-up of the moment the new code is stored (atomically), so
+        // a sign-up that started at the same time cannot replace the first one's password.
+        payloadFrom: (livePayload): PendingAccount => {
+          const pending = pendingOf(livePayload);
+          if (!pending) return mine ?? { ...(first as PendingAccount), contested: true };
+          // The one compared with: contested unless this password is its password.
+          if (first && pending.passwordHash === first.passwordHash)
+            return { ...pending, contested: pending.contested === true || !same };
+          // Another sign-up took the address meanwhile: its password stays, and confirming needs one.
+          return { ...pending, contested: true };
+        },
         language: meta.language,
         deliver: true,
         ip: meta.ip,

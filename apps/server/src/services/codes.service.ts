@@ -52,6 +52,8 @@ export function codesService(deps: {
       purpose: CodePurpose;
       target: Target;
       payload?: unknown;
+      /** Or the payload made from the live code's, read and replaced atomically (a pending sign-up). */
+      payloadFrom?: (livePayload: unknown) => unknown;
       language: string;
       deliver: boolean | (() => Promise<boolean>);
       ip: string;
@@ -81,6 +83,9 @@ export function codesService(deps: {
           codeHash: digest(input.purpose, address, code).toString('hex'),
           payload: input.payload ?? null,
           expiresAt: new Date(expiresAt),
+          ...(input.payloadFrom
+            ? { payloadFrom: { now: new Date(clock.now()), make: input.payloadFrom } }
+            : {}),
         });
         try {
           await sender.send({ to: input.target, purpose: input.purpose, code, language: input.language });
