@@ -1,4 +1,4 @@
-import { getProfile } from '@hestia/catalog';
+import { getProfile, SIMULATED_ROUTER } from '@hestia/catalog';
 import type { HestiaClient } from '@hestia/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,30 +41,36 @@ const toPersian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0
 const digits = (lng: 'en' | 'fa', n: number) => (lng === 'fa' ? toPersian(String(n)) : String(n));
 
 describe('account', () => {
-  it('keeps the profile time zone UTC when the editor is saved untouched (en)', async () => {
-    const profile = await api.call('updateProfile', {
-      params: { type: 'TimeZone' },
-      body: { timeZone: 'UTC' },
-    } as never);
-    expect((profile as { timeZone: string }).timeZone).toBe('UTC');
-    const page = await open('en');
-    await page.goto(`${stack.server.url}${TAB}/edit-profile?type=timeZone`);
-    const select = page.getByTestId('edit-time-zone-select');
-    await select.waitFor();
-    expect(await select.inputValue()).toBe('UTC');
-    await shot(page, 'time-zone-en');
-    await page.getByTestId('edit-save').click();
-    // The success toast comes up at the bottom, above the tab bar, clear of the title and header buttons.
-    const toast = page.locator('[data-sonner-toast]').first();
-    await toast.waitFor();
-    await page.waitForTimeout(500);
-    const box = await toast.boundingBox();
-    expect(box && box.y > 844 / 2 && box.y + box.height <= 844).toBe(true);
-    await shot(page, 'toast-en');
-    await expect.poll(async () => (await api.call('profile', {})).timeZone, { timeout: 10_000 }).toBe('UTC');
-    await page.waitForURL((u) => !u.search.includes('type=timeZone'));
-    expect((await api.call('profile', {})).timeZone).toBe('UTC');
-  });
+  for (const lng of ['en', 'fa'] as const) {
+    it(`keeps the profile time zone UTC when the editor is saved untouched, and the toast clears the title (${lng})`, async () => {
+      const profile = await api.call('updateProfile', {
+        params: { type: 'TimeZone' },
+        body: { timeZone: 'UTC' },
+      } as never);
+      expect((profile as { timeZone: string }).timeZone).toBe('UTC');
+      const page = await open(lng);
+      await page.goto(`${stack.server.url}${TAB}/edit-profile?type=timeZone`);
+      const select = page.getByTestId('edit-time-zone-select');
+      await select.waitFor();
+      expect(await select.inputValue()).toBe('UTC');
+      await shot(page, `time-zone-${lng}`);
+      await page.getByTestId('edit-save').click();
+      // The success toast comes up at the bottom, above the tab bar, clear of the title and header buttons.
+      const toast = page.locator('[data-sonner-toast]').first();
+      await toast.waitFor();
+      await page.waitForTimeout(500);
+      const box = await toast.boundingBox();
+      expect(box && box.y > 844 / 2 && box.y + box.height <= 844).toBe(true);
+      const title = await page.getByRole('heading', { level: 1 }).first().boundingBox();
+      expect(title && box && title.y + title.height <= box.y).toBe(true);
+      await shot(page, `toast-${lng}`);
+      await expect
+        .poll(async () => (await api.call('profile', {})).timeZone, { timeout: 10_000 })
+        .toBe('UTC');
+      await page.waitForURL((u) => !u.search.includes('type=timeZone'));
+      expect((await api.call('profile', {})).timeZone).toBe('UTC');
+    });
+  }
 
   it("shows the app's session online while it is open and offline once it is closed", async () => {
     const email = `presence-${Date.now().toString(36)}@hestia.local`;
@@ -182,15 +188,84 @@ describe('web manifest', () => {
   });
 });
 
-describe('advanced settings', () => {
-  it('links to Device information instead of repeating it with raw ids (en)', async () => {
-    const page = await open('en');
-    const id = stack.deviceOf('switch-two-pole');
-    await page.goto(`${stack.server.url}${TAB}/device-advanced-settings/${id}`);
-    await page.getByTestId('link-information').waitFor();
-    const text = (await page.getByTestId('screen-advanced-settings').textContent()) ?? '';
-    expect(text).not.toContain('switch-two-pole');
-    expect(await page.getByTestId('advanced-profile').count()).toBe(0);
-    await shot(page, 'advanced-en');
-  });
+const INFO = {
+  en: {
+    model: 'Two-pole switch',
+    family: 'Switches',
+    plug: 'Smart plug',
+    plugFamily: 'Plugs',
+    signal: /^(Excellent|Good|Fair|Weak)$/,
+    digits: /-\d+ dBm/,
+  },
+  fa: {
+    model: 'کلید دوپل',
+    family: 'کلیدها',
+    plug: 'پریز هوشمند',
+    plugFamily: 'پریزها',
+    signal: /^(عالی|خوب|متوسط|ضعیف)$/,
+    digits: /\u2212[۰-۹]+ dBm/,
+  },
+} as const;
+
+/** Text without the bidi marks and isolates that keep figures and names in place in right-to-left text. */
+const plain = (s: string | null) => (s ?? '').replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+
+describe('advanced settings, device information and Wi-Fi status', () => {
+  for (const lng of ['en', 'fa'] as const) {
+    it(`links to Device information, which names the model and family in words, with its router and signal (${lng})`, async () => {
+      const page = await open(lng);
+      const id = stack.deviceOf('switch-two-pole');
+      await page.goto(`${stack.server.url}${TAB}/device-advanced-settings/${id}`);
+      await page.getByTestId('link-information').waitFor();
+      const text = (await page.getByTestId('screen-advanced-settings').textContent()) ?? '';
+      expect(text).not.toContain('switch-two-pole');
+      expect(await page.getByTestId('advanced-profile').count()).toBe(0);
+      await shot(page, `advanced-${lng}`);
+
+      await page.getByTestId('link-information').click();
+      const info = page.getByTestId('screen-device-information');
+      await info.waitFor();
+      await expect
+        .poll(() => page.getByTestId('info-model').locator('dd').textContent())
+        .toBe(INFO[lng].model);
+      expect(await page.getByTestId('info-family').locator('dd').textContent()).toBe(INFO[lng].family);
+      // No catalogue ids: neither the profile id nor the raw device type.
+      const all = (await info.textContent()) ?? '';
+      expect(all).not.toContain('switch-two-pole');
+      expect(all).not.toMatch(/\btwo-pole\b/);
+      // What the device reports about its Wi-Fi: the router's name and the signal, in the language's digits.
+      await expect
+        .poll(() => page.getByTestId('info-router').locator('dd').textContent(), { timeout: 10_000 })
+        .toBe(SIMULATED_ROUTER);
+      const signal = page.getByTestId('info-signal').getByTestId('signal');
+      await signal.waitFor({ timeout: 10_000 });
+      expect(plain(await signal.locator('span').first().textContent())).toMatch(INFO[lng].signal);
+      expect(plain(await signal.textContent())).toMatch(INFO[lng].digits);
+      expect(Number(await signal.getAttribute('data-dbm'))).toBeLessThan(-30);
+      await shot(page, `device-information-${lng}`);
+    });
+
+    it(`Wi-Fi status shows the router's name and the signal in words, bars and dBm (${lng})`, async () => {
+      const page = await open(lng);
+      const plug = stack.deviceOf('plug-metering');
+      await page.goto(`${stack.server.url}${TAB}/wifi-status-display/${plug}`);
+      await page.getByTestId('screen-wifi-status-display').waitFor();
+      await expect
+        .poll(() => page.getByTestId('field-AP').textContent(), { timeout: 10_000 })
+        .toBe(SIMULATED_ROUTER);
+      const signal = page.getByTestId('field-RSSI').getByTestId('signal');
+      await signal.waitFor({ timeout: 10_000 });
+      expect(await signal.getAttribute('data-level')).toMatch(/^(excellent|good|fair|weak)$/);
+      expect(await signal.locator('svg').count()).toBe(1);
+      expect(plain(await signal.locator('span').first().textContent())).toMatch(INFO[lng].signal);
+      expect(plain(await signal.textContent())).toMatch(INFO[lng].digits);
+      await shot(page, `wifi-status-${lng}`);
+
+      await page.goto(`${stack.server.url}${TAB}/device-information/${plug}`);
+      await expect
+        .poll(() => page.getByTestId('info-model').locator('dd').textContent())
+        .toBe(INFO[lng].plug);
+      expect(await page.getByTestId('info-family').locator('dd').textContent()).toBe(INFO[lng].plugFamily);
+    });
+  }
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
+import { SignalStrength } from '../../components/SignalStrength.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { errorText, sessionEndOf } from '../../data/errors.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
@@ -96,6 +97,8 @@ export function SettingTypeView({
               ) : (
                 t('deviceSettings.no')
               )
+            ) : f.key === 'RSSI' && n !== undefined ? (
+              <SignalStrength dbm={n} />
             ) : f.key.endsWith('Time') && n !== undefined ? (
               formatDateTime(n, i18n.language)
             ) : f.kind === 'enum' && n !== undefined ? (
