@@ -1,9 +1,17 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { LiveBus, TelemetryEvent } from '../live/bus.ts';
 import type { Reading, Sample, TelemetryRepository } from '../repositories/telemetry.repository.ts';
+import { dbErrorFields, isDataError } from '../telemetry/db-errors.ts';
+import { store } from '../telemetry/pipeline.ts';
 import type { Clock } from './clock.ts';
 
 export type LatestValues = Map<string, [number, TelemetryValue]>;
+
+/**
+ * The values a sample replaced in the latest-value cache, by key (undefined: none yet). It has no
+ * prototype, so a key named `__proto__` or `toString` is a key like any other.
+ */
+export type Previous = Record<string, TelemetryValue | undefined>;
 
 const FLUSH_MS = 200;
 const FLUSH_ROWS = 5000;
@@ -13,31 +21,6 @@ const LATEST_MS = 1000;
 const MAX_PENDING = 200_000;
 /** Longest wait between retries while the database is away. */
 const MAX_RETRY_MS = 5000;
-
-/**
- * SQLSTATE classes that say the rows themselves are wrong (22 data exception, 23 integrity
- * constraint, 54 program limit exceeded): the same rows would fail on every retry.
- */
-const DATA_ERROR = /^(22|23|54)/;
-
-/** The database's error code, looking through drizzle's wrapper. */
-function sqlState(err: unknown): string | undefined {
-  for (let e = err, i = 0; e && typeof e === 'object' && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-const isDataError = (err: unknown): boolean => DATA_ERROR.test(sqlState(err) ?? '');
-
-/** What is logged of a database error: its code and the database's message, never the statement or its values. */
-function errorSummary(err: unknown): { code?: string; message: string } {
-  let e = err;
-  while (e && typeof e === 'object' && (e as { cause?: unknown }).cause) e = (e as { cause: unknown }).cause;
-  const message = e instanceof Error ? e.message : String(e);
-  return { code: sqlState(err), message: message.slice(0, 200) };
-}
 
 /** Halves `items` until the parts `write` refuses with a data error are single items. */
 async function isolate<T>(
@@ -68,8 +51,9 @@ async function isolateOrWrite<T>(
 }
 
 /**
- * Device telemetry: every event goes out on the bus, into the latest-value cache, and into history
- * in batches (PGlite takes ~3k single inserts/s but ~100k rows/s in one statement).
+ * Device telemetry's state and the stages the pipeline runs in order (telemetry/pipeline.ts):
+ * the latest-value cache, history in batches (PGlite takes ~3k single inserts/s but ~100k rows/s in
+ * one statement), fan-out on the bus, and the triggers of this instance.
  */
 export function telemetryService(deps: {
   repo: TelemetryRepository;
@@ -90,7 +74,13 @@ export function telemetryService(deps: {
   /** Counts since start: what the database refused and what was dropped for it. */
   const metrics = { failedBatches: 0, droppedMessages: 0, droppedLatest: 0 };
 
-  function merge(deviceId: string, ts: number, values: Record<string, TelemetryValue>): void {
+  /** Into the cache; the values replaced go into `previous` when given. */
+  function merge(
+    deviceId: string,
+    ts: number,
+    values: Record<string, TelemetryValue>,
+    previous?: Previous,
+  ): void {
     let m = latest.get(deviceId);
     if (!m) {
       m = new Map();
@@ -99,6 +89,7 @@ export function telemetryService(deps: {
     for (const key in values) {
       const value = values[key] as TelemetryValue;
       const prev = m.get(key);
+      if (previous) previous[key] = prev?.[1];
       // Updated in place: no new pair per sample for the garbage collector to chase.
       if (!prev) m.set(key, [ts, value]);
       else if (prev[0] <= ts) {
@@ -111,7 +102,7 @@ export function telemetryService(deps: {
   type IngestListener = (
     deviceId: string,
     values: Record<string, TelemetryValue>,
-    previous: Record<string, TelemetryValue | undefined>,
+    previous: Previous,
     ts: number,
   ) => Promise<void> | undefined;
   const listeners: IngestListener[] = [];
@@ -123,13 +114,14 @@ export function telemetryService(deps: {
   let dirty = new Map<string, Set<string>>();
   let latestWrittenAt = 0;
 
-  function markDirty(deviceId: string, keys: Iterable<string>): void {
+  /** The keys of a device whose latest value waits for the database. */
+  function dirtyKeys(deviceId: string): Set<string> {
     let set = dirty.get(deviceId);
     if (!set) {
       set = new Set();
       dirty.set(deviceId, set);
     }
-    for (const key of keys) set.add(key);
+    return set;
   }
 
   function takeDirty(): Sample[] {
@@ -173,7 +165,7 @@ export function telemetryService(deps: {
             if (now - outage.loggedAt >= 60_000) {
               outage.loggedAt = now;
               log.error(
-                { err: errorSummary(err), messages: batch.length },
+                { ...dbErrorFields(err), messages: batch.length },
                 'telemetry writes failing; will retry',
               );
             }
@@ -184,7 +176,7 @@ export function telemetryService(deps: {
               pending = pending.slice(lost);
             }
             pendingRows = pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
-            for (const s of latestBatch) markDirty(s.deviceId, [s.key]);
+            for (const s of latestBatch) dirtyKeys(s.deviceId).add(s.key);
             retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
             if (!timer) timer = setTimeout(() => void write(false), retryMs);
           },
@@ -213,7 +205,7 @@ export function telemetryService(deps: {
     metrics.droppedLatest += latestRows.dropped.length;
     log.error(
       {
-        err: errorSummary(history.err ?? latestRows.err),
+        ...dbErrorFields(history.err ?? latestRows.err),
         dropped: history.dropped.length + latestRows.dropped.length,
         devices: [...new Set([...history.dropped, ...latestRows.dropped].map((r) => r.deviceId))].slice(
           0,
@@ -233,30 +225,70 @@ export function telemetryService(deps: {
     else if (!timer) timer = setTimeout(() => void write(false), FLUSH_MS);
   }
 
-  return {
-    /** Record telemetry from a device. `ts` defaults to now. */
-    ingest(deviceId: string, values: Record<string, TelemetryValue>, ts = clock.now()): void {
-      const keys = Object.keys(values);
-      if (keys.length === 0) return;
-      const known = latest.get(deviceId);
-      const previous: Record<string, TelemetryValue | undefined> = {};
-      for (const key of keys) previous[key] = known?.get(key)?.[1];
-      merge(deviceId, ts, values);
-      pending.push({ deviceId, ts, values });
-      pendingRows += keys.length;
-      markDirty(deviceId, keys);
-      schedule();
-      bus.publish({ deviceId, ts, values });
+  /** Stage 4, the latest-value cache: each sample in order, and the values each one replaced. */
+  function cache(samples: TelemetryEvent[]): Previous[] {
+    const replaced: Previous[] = new Array(samples.length);
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i] as TelemetryEvent;
+      const previous: Previous = Object.create(null);
+      merge(s.deviceId, s.ts, s.values, previous);
+      replaced[i] = previous;
+    }
+    return replaced;
+  }
+
+  /** Stage 5, history: the samples join the next database batch (their keys' latest values too). */
+  function history(samples: TelemetryEvent[]): void {
+    for (const s of samples) {
+      const keys = dirtyKeys(s.deviceId);
+      let rows = 0;
+      for (const key in s.values) {
+        keys.add(key);
+        rows++;
+      }
+      pending.push(s);
+      pendingRows += rows;
+    }
+    if (samples.length > 0) schedule();
+  }
+
+  /** Stage 6, fan-out: on the bus, to every instance's cache and sockets. */
+  function fanOut(samples: TelemetryEvent[]): void {
+    for (const s of samples) bus.publish(s);
+  }
+
+  /** Stage 7, triggers: this instance's listeners, once per sample, with the values it replaced. */
+  function trigger(samples: TelemetryEvent[], replaced: Previous[]): void {
+    for (let i = 0; i < samples.length; i++) {
+      const s = samples[i] as TelemetryEvent;
+      const previous = replaced[i] as Previous;
       // Listeners answer at once for the messages they ignore (most): a promise only when working.
       for (const listener of listeners) {
         try {
-          listener(deviceId, values, previous, ts)?.catch((err: unknown) =>
+          listener(s.deviceId, s.values, previous, s.ts)?.catch((err: unknown) =>
             log.error({ err }, 'telemetry listener failed'),
           );
         } catch (err) {
           log.error({ err }, 'telemetry listener failed');
         }
       }
+    }
+  }
+
+  const stages = { cache, history, fanOut, trigger };
+
+  return {
+    cache,
+    history,
+    fanOut,
+    trigger,
+
+    /**
+     * Telemetry the server makes itself, or a test feeds past validation: the pipeline's stages
+     * 4–7 (telemetry/pipeline.ts). `ts` defaults to now.
+     */
+    ingest(deviceId: string, values: Record<string, TelemetryValue>, ts = clock.now()): void {
+      if (Object.keys(values).length > 0) store(stages, [{ deviceId, ts, values }]);
     },
 
     /**
