@@ -12,7 +12,7 @@ import { tsKv } from '../src/db/schema.ts';
 import { deviceRepository } from '../src/repositories/device.repository.ts';
 import { userRepository } from '../src/repositories/user.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
-import { addDevice, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
+import { addDevice, loggedIn, openSocket, type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 const log: string[] = [];
@@ -250,6 +250,38 @@ describe('values keep their type and text', () => {
       b: false,
       f: 1.5,
     };
+    // ThingsBoard's text form (REST and the socket): strings as sent, JSON written out.
+    const asText = {
+      t: 'true',
+      j: '{"x":1}',
+      n: '12',
+      o: '{"x":[1,"two",{"three":true}]}',
+      b: 'false',
+      f: '1.5',
+    };
+    /** What a ThingsBoard socket subscribed to the six keys has, as `key → [ts, text]`. */
+    const socketValues = async (url: string, token: string, deviceId: string, send?: () => Promise<void>) => {
+      const socket = await openSocket(url, token);
+      try {
+        socket.send({
+          tsSubCmds: [{ cmdId: 7, entityType: 'DEVICE', entityId: deviceId, keys: 't,j,n,o,b,f' }],
+        });
+        await waitFor(() => socket.updates.length > 0);
+        await send?.();
+        await waitFor(() => Object.keys(asText).every((k) => socket.latest(7, k) !== undefined));
+        expect(socket.updates.every((u) => u.subscriptionId === 7 && u.errorCode === 0)).toBe(true);
+        const data: Record<string, unknown> = {};
+        for (const u of socket.updates) for (const [k, points] of Object.entries(u.data)) data[k] = points;
+        return data;
+      } finally {
+        socket.close();
+      }
+    };
+    const expectOnSocket = (data: Record<string, unknown>) => {
+      expect(Object.keys(data).sort()).toEqual(Object.keys(asText).sort());
+      for (const [k, text] of Object.entries(asText))
+        expect([k, data[k]]).toEqual([k, [[expect.any(Number), text]]]);
+    };
     try {
       let server = await createServer(config);
       const device = await deviceRepository(server.database.db).create({
@@ -259,10 +291,22 @@ describe('values keep their type and text', () => {
         profileId: 'switch-one-pole',
         accessToken: newAccessToken(),
       });
-      const c = await mqtt.connectAsync(server.mqttUrl, { username: device.accessToken, reconnectPeriod: 0 });
-      await c.publishAsync('v1/devices/me/telemetry', JSON.stringify(values), { qos: 1 });
-      await c.endAsync();
       let client = await loggedIn(server.url, DEMO_EMAIL, DEMO_PASSWORD);
+      // The socket hears the message live, as ThingsBoard's socket sends it.
+      const live = await socketValues(
+        server.url,
+        (await client.login(DEMO_EMAIL, DEMO_PASSWORD)).token,
+        device.id,
+        async () => {
+          const c = await mqtt.connectAsync(server.mqttUrl, {
+            username: device.accessToken,
+            reconnectPeriod: 0,
+          });
+          await c.publishAsync('v1/devices/me/telemetry', JSON.stringify(values), { qos: 1 });
+          await c.endAsync();
+        },
+      );
+      expectOnSocket(live);
       await waitFor(async () => (await client.getDevice(device.id)).deviceData.f === 1.5);
       const check = async () => {
         const d = await client.getDevice(device.id);
@@ -271,15 +315,11 @@ describe('values keep their type and text', () => {
           params: { entityType: 'DEVICE', entityId: device.id },
           query: { keys: 't,j,n,o,b,f' } as never,
         });
-        // ThingsBoard's text form: strings as sent, JSON written out.
-        expect(Object.fromEntries(Object.entries(latest).map(([k, p]) => [k, p[0]?.value]))).toEqual({
-          t: 'true',
-          j: '{"x":1}',
-          n: '12',
-          o: '{"x":[1,"two",{"three":true}]}',
-          b: 'false',
-          f: '1.5',
-        });
+        expect(Object.fromEntries(Object.entries(latest).map(([k, p]) => [k, p[0]?.value]))).toEqual(asText);
+        // A new subscription's first update, from the latest values (after the restart, the database's).
+        expectOnSocket(
+          await socketValues(server.url, (await client.login(DEMO_EMAIL, DEMO_PASSWORD)).token, device.id),
+        );
       };
       await check();
       await server.close();
