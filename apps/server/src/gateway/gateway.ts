@@ -36,6 +36,25 @@ const SESSION_LIMITS = {
   maxInflightMessages: 100,
 };
 
+/**
+ * Command request ids: from `start`, one up each time, wrapping within 1…MAX_REQUEST_ID, and never
+ * an id that `pending` says still awaits an answer from the same device. A random start keeps
+ * instances sharing a broker apart.
+ */
+export function requestIds(
+  pending: (deviceId: string, id: number) => boolean,
+  start = randomInt(1, MAX_REQUEST_ID + 1),
+): (deviceId: string) => number {
+  let next = start;
+  return (deviceId) => {
+    for (;;) {
+      const id = next;
+      next = next >= MAX_REQUEST_ID ? 1 : next + 1;
+      if (!pending(deviceId, id)) return id;
+    }
+  };
+}
+
 /** Provisioning and claiming, answered by the provisioning service. */
 export interface DeviceEdgeHandlers {
   /** A provisioning request's payload → ThingsBoard's answer object. */
@@ -62,16 +81,7 @@ export function createGateway(deps: {
 }) {
   const { transport, telemetry, pipeline, attributes, clock, log } = deps;
   const pending = new Map<string, Pending>();
-  // A random start keeps instances sharing a broker apart; ids wrap within 32 bits and skip any
-  // still waiting for an answer from the same device.
-  let nextId = randomInt(1, MAX_REQUEST_ID);
-  function requestId(deviceId: string): number {
-    for (;;) {
-      const id = nextId;
-      nextId = nextId >= MAX_REQUEST_ID ? 1 : nextId + 1;
-      if (!pending.has(`${deviceId}|${id}`)) return id;
-    }
-  }
+  const requestId = requestIds((deviceId, id) => pending.has(`${deviceId}|${id}`));
 
   /** Connected devices and when each was last heard from; those marked inactive since. */
   const lastHeard = new Map<string, number>();
