@@ -17,7 +17,7 @@ export const THEME_COLORS = ['cyan', 'red', 'lemon', 'green', 'purple'] as const
 export type ThemeColor = (typeof THEME_COLORS)[number];
 export const THEME_HEX: Record<ThemeColor, string> = {
   cyan: '#1FBCD2',
-  red: '#E5484D',
+  red: '#D9393F', // white text on it reaches 4.5:1 (styles.css --hx-accent)
   lemon: '#E8B90C',
   green: '#2DA44E',
   purple: '#7C5CDB',

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** The impacts that fail a screen (issue 16: no serious or critical violation on any screen). */
+const FAILING = new Set(['serious', 'critical']);
+
+/**
+ * Run axe on what the page shows now and return its serious and critical violations, one readable
+ * block each: screen, rule, impact, what is wrong and where (at most five elements per rule, each
+ * with its selector and axe's own explanation, e.g. the contrast ratio it measured).
+ */
+export async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  // Let transitions (sheets sliding in, fades) end, so contrast is measured on the settled colours.
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => FAILING.has(v.impact ?? ''))
+    .map((v) => {
+      const nodes = v.nodes.slice(0, 5).map((n) => {
+        const why = (n.failureSummary ?? '').replace(/\s*\n\s*/g, ' ').trim();
+        return `    - ${n.target.join(' ')}\n      ${n.html.slice(0, 160)}\n      ${why}`;
+      });
+      const more = v.nodes.length > 5 ? [`    … and ${v.nodes.length - 5} more`] : [];
+      return [`[${screen}] ${v.id} (${v.impact}): ${v.help}`, ...nodes, ...more].join('\n');
+    });
+}
