@@ -19,6 +19,7 @@ afterAll(() => stack?.stop());
 
 const value = (deviceId: string, key: string) => stack.fleet.devices.get(deviceId)?.sim.values.get(key);
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const hhmm = (ts: number) => new Date(ts).toISOString().slice(11, 16);
 
 /** A new user with a two-pole switch of their own, simulated by the stack's fleet. */
 async function newcomer(email: string) {
@@ -165,6 +166,76 @@ describe('access is asked when things run', () => {
       who.client.call('activateAutomation', { params: { id: automation.id }, body: { isActive: true } }),
     ).rejects.toMatchObject({ statusCode: 404 });
     await done();
+  });
+
+  it('a revoked share stops the sharee’s device schedule and scenario schedule on it, and tells them why', async () => {
+    const owner = await loggedIn(stack.server.url, DEMO_EMAIL, DEMO_PASSWORD);
+    await owner.write(stack.ids.plug, [{ Key: 'relay_1', Value: 0 }]);
+    const who = await newcomer('scheduled@example.com');
+    const share = await owner.call('createShare', {
+      params: { id: stack.ids.plug },
+      body: { scope: 'control' },
+    });
+    await who.client.call('finalizeShare', { params: { shareToken: share.token } });
+    // Both come due in five minutes (the sharee's zone is UTC): the kettle on.
+    const at = hhmm(now() + 5 * 60_000);
+    const schedule = await who.client.call('saveSchedule', {
+      params: { id: stack.ids.plug },
+      body: {
+        name: 'Morning kettle',
+        repeatType: 1,
+        startDateTime: now(),
+        time: at,
+        deviceScheduleActions: [{ deviceParameterId: 'relay_1', value: 1 }],
+      },
+    });
+    const scenario = await who.client.call('saveScenario', {
+      body: {
+        name: 'Tea',
+        commands: [{ deviceId: stack.ids.plug, deviceParameterId: 'relay_1', value: 1 }],
+      },
+    });
+    const scenarioSchedule = await who.client.call('addScenarioSchedule', {
+      params: { id: scenario.id },
+      body: { name: 'Tea time', repeatType: 1, startDateTime: now(), time: at },
+    });
+    expect(schedule).toMatchObject({ isActive: true, pausedReason: null });
+    expect(scenarioSchedule).toMatchObject({ isActive: true, pausedReason: null });
+    const due = Math.max(schedule.nextRunAt as number, scenarioSchedule.nextRunAt as number);
+
+    await owner.call('deleteShare', { params: { id: stack.ids.plug, shareId: share.id } });
+    const gone = { code: 'no_access', deviceId: stack.ids.plug };
+    // The device schedule is switched off at once, with the reason and no pending occurrence.
+    await waitFor(
+      async () =>
+        (await who.client.call('getSchedule', { params: { scheduleId: schedule.id } })).pausedReason !== null,
+    );
+    expect(await who.client.call('getSchedule', { params: { scheduleId: schedule.id } })).toMatchObject({
+      isActive: false,
+      nextRunAt: null,
+      pausedReason: gone,
+    });
+
+    // Their time comes: neither acts; the scenario schedule is switched off with the reason too.
+    advance(due - now() + 1000);
+    const scheduleOfScenario = () =>
+      who.client.call('getScenarioSchedule', {
+        params: { id: scenario.id, scheduleId: scenarioSchedule.id },
+      });
+    await waitFor(async () => {
+      await stack.server.worker.tick();
+      return (await scheduleOfScenario()).pausedReason !== null;
+    });
+    expect(await scheduleOfScenario()).toMatchObject({ isActive: false, pausedReason: gone });
+    await stack.server.worker.tick();
+    await pause(300);
+    expect(value(stack.ids.plug, 'relay_1')).toBe(0);
+    const history = await who.client.call('scenarioHistories', { params: { id: scenario.id } });
+    expect(history.map((h) => [h.trigger, h.status])).toEqual([['Schedule', 'skipped']]);
+    // Switching the device schedule back on is refused as the device routes refuse a stranger.
+    await expect(
+      who.client.call('activateSchedule', { params: { id: stack.ids.plug, scheduleId: schedule.id } }),
+    ).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('an expired share: the next trigger records "no access" instead of the device’s values, and stops it', async () => {

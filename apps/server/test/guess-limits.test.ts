@@ -541,6 +541,51 @@ describe('sign-up limits (item 5)', () => {
       ).status,
     ).toBe(200);
   });
+
+  it('takes 1000 sign-ups an hour from everyone, then answers 429 to every requester', async () => {
+    hour();
+    // 990 sign-ups already this hour (counted as the limit counts them); 20 more from four requesters,
+    // five each (well under each one's own 20), all at once.
+    const resetAt = new Date(stack.now() + 3600_000).toISOString();
+    await stack.server.database.db.execute(
+      sql`insert into attempt_counters (key, count, reset_at) values ('signup-all:all', 990, ${resetAt}::timestamptz)
+          on conflict (key) do update set count = 990, reset_at = excluded.reset_at`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          '/users/register',
+          { username: `crowd${i}@example.com`, password: 'Crowd7Pass' },
+          { from: `127.0.4.${(i % 4) + 1}` },
+        ),
+      ),
+    );
+    expect(tally(answers)).toEqual({ 200: 10, 429: 10 });
+    const refused = answers.find((a) => a.status === 429) as Answer;
+    expect(refused.body).toMatchObject({ data: null, isSuccess: false, statusCode: 429 });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    // A requester that has signed nobody up this hour waits too …
+    expect(
+      (
+        await call(
+          '/users/register',
+          { username: 'newcomer@example.com', password: 'Crowd7Pass' },
+          { from: '127.0.4.9' },
+        )
+      ).status,
+    ).toBe(429);
+    // … until the hour is over.
+    hour();
+    expect(
+      (
+        await call(
+          '/users/register',
+          { username: 'newcomer@example.com', password: 'Crowd7Pass' },
+          { from: '127.0.4.9' },
+        )
+      ).status,
+    ).toBe(200);
+  });
 });
 
 describe('limits shared by server instances', () => {

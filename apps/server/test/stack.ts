@@ -14,6 +14,8 @@ export interface Stack {
   outbox: string[];
   /** Moves the server's clock forward. */
   advance(ms: number): void;
+  /** The server's clock. */
+  now(): number;
   fleet: Fleet;
   client: HestiaClient;
   /** Device ids of the demo home by profile. */
@@ -62,6 +64,7 @@ export async function startStack(
     advance: (ms) => {
       offset += ms;
     },
+    now: () => Date.now() + offset,
     fleet,
     client,
     ids: {
