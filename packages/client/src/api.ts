@@ -1,13 +1,5 @@
-import {
-  API_PREFIX,
-  type ApiResponse,
-  CLIENT_ID_HEADER,
-  type KeyValue,
-  REFRESH_IN_COOKIE_HEADER,
-  type RouteName,
-  type RouteResponse,
-  routes,
-} from '@hestia/contract';
+import type { ApiResponse, KeyValue, RouteName, RouteResponse, routes } from '@hestia/contract';
+import { API_PREFIX, CLIENT_ID_HEADER, REFRESH_IN_COOKIE_HEADER, routeIndex } from '@hestia/contract/light';
 import type { z } from 'zod';
 
 /** A failed call, with the wrapper's message and statusCode (spec section 8). */
@@ -75,7 +67,8 @@ export class HestiaClient {
     input: CallInput<N>,
     init: { timeoutMs?: number } = {},
   ): Promise<RouteResponse<N>> {
-    const def = routes[name];
+    // How to reach the route, without its schemas: the client never loads zod (issue 16).
+    const def = routeIndex[name];
     const parts = input as {
       params?: Record<string, string>;
       query?: Record<string, unknown>;

@@ -1,10 +1,10 @@
+import type { TelemetryValue } from '@hestia/contract';
 import {
-  type TelemetryValue,
   WS_CLOSE_SESSION_ENDED,
   WS_DEVICES_PER_SOCKET,
   WS_RECONNECT_MS,
   type WsUpdate,
-} from '@hestia/contract';
+} from '@hestia/contract/light';
 
 /** The subset of the WebSocket API the live client needs (browser WebSocket or the `ws` package). */
 export interface SocketLike {

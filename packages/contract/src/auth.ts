@@ -1,56 +1,6 @@
 import { z } from 'zod';
-import { isCommonPassword } from './common-passwords.ts';
-
-/** Persian and Arabic-Indic digits are accepted wherever digits are typed (spec section 5). */
-export function latinDigits(s: string): string {
-  return s
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660));
-}
-
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** E.164: a leading +, then 8 to 15 digits, the first not 0. */
-export const MOBILE_RE = /^\+[1-9]\d{7,14}$/;
-
-export const messages = {
-  badCredentials: 'The username or password is incorrect.',
-  badCode: 'The verification code is not correct.',
-  noUser: 'User does not exist.',
-  badMobile: 'The mobile number is invalid.',
-  badEmail: 'The email address is invalid.',
-  samePassword: 'New password should be different from existing.',
-  weakPassword:
-    'The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit.',
-  emptyPassword: 'Password cannot be empty',
-  commonPassword: 'This password is too common and easy to guess. Choose another one.',
-  taken: 'An account with this email or mobile number already exists.',
-} as const;
-
-/**
- * A username is an email or a mobile number. Mobile numbers are normalised to E.164 (digits in any
- * script, spaces and dashes dropped, a leading 00 read as +). Returns null when it is neither.
- */
-export function normaliseUsername(raw: string): { kind: 'email' | 'mobile'; value: string } | null {
-  const s = latinDigits(raw.trim());
-  if (s.includes('@'))
-    return EMAIL_RE.test(s) && s.length <= 254 ? { kind: 'email', value: s.toLowerCase() } : null;
-  let m = s.replace(/[\s\-().]/g, '');
-  if (m.startsWith('00')) m = `+${m.slice(2)}`;
-  return MOBILE_RE.test(m) ? { kind: 'mobile', value: m } : null;
-}
-
-/**
- * At least 8 characters with upper case, lower case and a digit (docs/decisions/006), and not one of
- * the common choices (docs/decisions/017).
- */
-export function passwordProblem(password: string): string | null {
-  if (password.length === 0) return messages.emptyPassword;
-  if (password.length < 8 || password.length > 128) return messages.weakPassword;
-  if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(latinDigits(password)))
-    return messages.weakPassword;
-  if (isCommonPassword(password)) return messages.commonPassword;
-  return null;
-}
+import { latinDigits, passwordProblem } from './auth-rules.ts';
+import { messages } from './errors.ts';
 
 const username = z.string().trim().min(1, 'Username is required').max(254);
 const code = z.string().trim().min(1, 'The verification code is required').max(12).transform(latinDigits);
@@ -114,13 +64,6 @@ export const registerFinalizeBodySchema = z.object({
   firstName: z.string().trim().max(64).optional(),
   lastName: z.string().trim().max(64).optional(),
 });
-/**
- * The web app's refresh token travels as an HttpOnly cookie instead (docs/decisions/022): the app asks
- * for it with this header on login and sign-up, and refreshes with no `refreshToken` in the body. A
- * refresh token delivered as the cookie is never in a body (`refreshToken` is then empty).
- */
-export const REFRESH_IN_COOKIE_HEADER = 'x-refresh-in-cookie';
-export const REFRESH_COOKIE = 'hestia_refresh';
 export const refreshBodySchema = z.object({
   token: z.string().max(4096).optional(),
   /** Omitted by the web app: the refresh cookie carries it. */
@@ -138,13 +81,6 @@ export const changeEmailRequestSchema = z.object({ email: z.string().trim().max(
 export const changeEmailSchema = z.object({ email: z.string().trim().max(254), code });
 export const changePhoneRequestSchema = z.object({ phone: z.string().trim().max(32) });
 export const changePhoneSchema = z.object({ phone: z.string().trim().max(32), code });
-
-/** The app's hashed client id travels in this header on login, logout, refresh and session calls. */
-export const CLIENT_ID_HEADER = 'x-client-id';
-export const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,128}$/;
-
-export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const PROFILE_IMAGE_MAX_BYTES = 1024 * 1024;
 
 export const timeResultSchema = z.object({ time: z.number() });
 export type TimeResult = z.infer<typeof timeResultSchema>;

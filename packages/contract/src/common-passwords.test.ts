@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { messages, passwordProblem } from './auth.ts';
+import { passwordProblem } from './auth-rules.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { messages } from './errors.ts';
 
 describe('common passwords (NIST 800-63B)', () => {
   it('refuses the usual choices that pass the character rules', () => {

@@ -27,3 +27,18 @@ export function httpStatusOf(code: ErrorCode): number {
   const entry: { status: number; http?: number } = errorCatalog[code];
   return entry.http ?? entry.status;
 }
+
+/** The account's own failures (login, sign-up, passwords), by name. */
+export const messages = {
+  badCredentials: 'The username or password is incorrect.',
+  badCode: 'The verification code is not correct.',
+  noUser: 'User does not exist.',
+  badMobile: 'The mobile number is invalid.',
+  badEmail: 'The email address is invalid.',
+  samePassword: 'New password should be different from existing.',
+  weakPassword:
+    'The password must have at least 8 characters with an upper-case letter, a lower-case letter and a digit.',
+  emptyPassword: 'Password cannot be empty',
+  commonPassword: 'This password is too common and easy to guess. Choose another one.',
+  taken: 'An account with this email or mobile number already exists.',
+} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { API_PREFIX, type RouteDef, routes } from './routes.ts';
+import { API_PREFIX } from './http.ts';
+import { type RouteDef, routes } from './routes.ts';
 
 type Json = Record<string, unknown>;
 

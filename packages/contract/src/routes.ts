@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RouteMeta } from './http.ts';
 import { accountRoutes } from './routes-account.ts';
 import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
@@ -6,20 +7,8 @@ import { deviceRoutes } from './routes-device.ts';
 import { homeRoutes } from './routes-home.ts';
 import { provisioningRoutes } from './routes-provisioning.ts';
 
-export const API_PREFIX = '/api/v1';
-
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path under /api/v1, Fastify style (`:id`). */
-  path: string;
-  /**
-   * ThingsBoard's own full path of the same call (e.g. `/api/plugins/telemetry/...`), answered by
-   * the same handler with the same authentication and parsing, but with the data unwrapped and
-   * errors in ThingsBoard's shape (docs/decisions/021). Its parameter names are the contract's.
-   */
-  thingsboard?: string;
-  /** Callable without a token (spec section 6). */
-  anonymous: boolean;
+/** A route of /api/v1: how to reach it (http.ts) and the schemas of its parts. */
+export interface RouteDef extends RouteMeta {
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   body?: z.ZodTypeAny;

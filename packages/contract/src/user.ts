@@ -13,14 +13,6 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** How often an open app tells the server its session is still in use (`users/sessions/online`). */
-export const SESSION_HEARTBEAT_MS = 60_000;
-/**
- * A session counts as online while it has said so and was last active within this window: a closed
- * browser that never sent `users/sessions/offline` drops to offline after it.
- */
-export const SESSION_ONLINE_WINDOW_MS = 3 * SESSION_HEARTBEAT_MS;
-
 export const sessionIdParamsSchema = z.object({ id: z.string().uuid('Session id must be a UUID') });
 
 export const profileSchema = z.object({

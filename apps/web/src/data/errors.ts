@@ -1,5 +1,5 @@
 import { ApiError } from '@hestia/client';
-import { type ErrorCode, errorCatalog, messages } from '@hestia/contract';
+import { type ErrorCode, errorCatalog, messages } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { i18n } from '../i18n/index.ts';
 

@@ -1,6 +1,7 @@
 import { getProfile, reportedKeys } from '@hestia/catalog';
 import { LiveClient, type LiveDevice } from '@hestia/client';
-import { type Access, type Device, type TelemetryValue, WS_ERROR } from '@hestia/contract';
+import type { Access, Device, TelemetryValue } from '@hestia/contract';
+import { WS_ERROR } from '@hestia/contract/light';
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';

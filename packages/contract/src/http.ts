@@ -1,0 +1,39 @@
+// How a client reaches the API, without zod (issue 16, initial JavaScript): the prefix, what a route
+// needs besides its schemas (route-index.ts holds it for every route of routes.ts), the headers and
+// cookie of the session, and the session's heartbeat.
+
+export const API_PREFIX = '/api/v1';
+
+export interface RouteMeta {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path under /api/v1, Fastify style (`:id`). */
+  path: string;
+  /**
+   * ThingsBoard's own full path of the same call (e.g. `/api/plugins/telemetry/...`), answered by
+   * the same handler with the same authentication and parsing, but with the data unwrapped and
+   * errors in ThingsBoard's shape (docs/decisions/021). Its parameter names are the contract's.
+   */
+  thingsboard?: string;
+  /** Callable without a token (spec section 6). */
+  anonymous: boolean;
+}
+
+/**
+ * The web app's refresh token travels as an HttpOnly cookie instead (docs/decisions/022): the app asks
+ * for it with this header on login and sign-up, and refreshes with no `refreshToken` in the body. A
+ * refresh token delivered as the cookie is never in a body (`refreshToken` is then empty).
+ */
+export const REFRESH_IN_COOKIE_HEADER = 'x-refresh-in-cookie';
+export const REFRESH_COOKIE = 'hestia_refresh';
+
+/** The app's hashed client id travels in this header on login, logout, refresh and session calls. */
+export const CLIENT_ID_HEADER = 'x-client-id';
+export const CLIENT_ID_RE = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** How often an open app tells the server its session is still in use (`users/sessions/online`). */
+export const SESSION_HEARTBEAT_MS = 60_000;
+/**
+ * A session counts as online while it has said so and was last active within this window: a closed
+ * browser that never sent `users/sessions/offline` drops to offline after it.
+ */
+export const SESSION_ONLINE_WINDOW_MS = 3 * SESSION_HEARTBEAT_MS;
