@@ -21,6 +21,10 @@ const TEXT = {
     noInternet: 'You are not connected to the internet',
     tryAgain: 'Try Again',
     lastKnown: 'last known state',
+    loading: 'Loading…',
+    pending: 'You are offline. This loads when the connection is back.',
+    live: 'Live',
+    notLive: 'Not live',
   },
   fa: {
     notFound: 'این صفحه پیدا نشد',
@@ -28,6 +32,10 @@ const TEXT = {
     noInternet: 'به اینترنت متصل نیستید',
     tryAgain: 'تلاش دوباره',
     lastKnown: 'آخرین وضعیت شناخته‌شده',
+    loading: 'در حال بارگذاری…',
+    pending: 'اتصال برقرار نیست. با بازگشت اینترنت بارگذاری می‌شود.',
+    live: 'زنده',
+    notLive: 'زنده نیست',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -163,6 +171,52 @@ describe('offline and unknown links (issue 17)', () => {
       await expect
         .poll(() => page.getByTestId('dashboard-summary').innerText(), { timeout: 10_000 })
         .not.toContain(TEXT[lang].lastKnown);
+      await context.close();
+    });
+
+    it(`charts and energy offline say there is no connection, keep what was loaded, and are not live; a reload offline never loads forever (${lang})`, async () => {
+      const plug = stack.deviceOf('plug-metering');
+      const context = await stack.newContext(lang);
+      const page = await context.newPage();
+      await stack.logIn(page);
+      await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/device-reports/${plug}`);
+      const chart = page.getByTestId('history-chart');
+      const badge = page.getByTestId('live-indicator');
+      const energy = page.getByTestId('energy-chart');
+      await chart.waitFor();
+      await expect.poll(() => badge.getAttribute('data-live'), { timeout: 10_000 }).toBe('true');
+      expect(await badge.textContent()).toBe(TEXT[lang].live);
+      // Loaded: no loading text in either chart.
+      await expect.poll(() => chart.textContent(), { timeout: 10_000 }).not.toContain(TEXT[lang].loading);
+      await expect.poll(() => energy.textContent(), { timeout: 10_000 }).not.toContain(TEXT[lang].loading);
+      await page.evaluate(() => navigator.serviceWorker?.ready);
+      await page.waitForTimeout(2500); // the last known devices are saved within two seconds
+
+      // The connection goes: what was loaded stays, said to be from before; the badge is no longer live.
+      await context.setOffline(true);
+      await expect.poll(() => badge.getAttribute('data-live'), { timeout: 5000 }).toBe('false');
+      expect(await badge.textContent()).toBe(TEXT[lang].notLive);
+      await page.getByTestId('history-offline').waitFor({ timeout: 5000 });
+      // The no-internet modal is up; the chart behind it is what the picture is for.
+      await page.getByTestId('no-internet-modal').waitFor({ timeout: 5000 });
+
+      // Reloaded offline: nothing is loaded, and the charts say why instead of "Loading…" forever.
+      await page.reload();
+      await chart.waitFor({ timeout: 10_000 });
+      await expect.poll(() => chart.textContent(), { timeout: 5000 }).toContain(TEXT[lang].pending);
+      await expect.poll(() => energy.textContent(), { timeout: 5000 }).toContain(TEXT[lang].pending);
+      await page.waitForTimeout(2000);
+      expect(await chart.textContent()).not.toContain(TEXT[lang].loading);
+      expect(await energy.textContent()).not.toContain(TEXT[lang].loading);
+      expect(await badge.getAttribute('data-live')).toBe('false');
+      expect(await badge.textContent()).toBe(TEXT[lang].notLive);
+      await page.screenshot({ path: `${artifacts}/offline-links-charts-${lang}.png` });
+
+      // Back online: the history loads and the badge is live again.
+      await context.setOffline(false);
+      await page.getByTestId('no-internet-modal').waitFor({ state: 'hidden', timeout: 5000 });
+      await expect.poll(() => chart.textContent(), { timeout: 10_000 }).not.toContain(TEXT[lang].pending);
+      await expect.poll(() => badge.getAttribute('data-live'), { timeout: 15_000 }).toBe('true');
       await context.close();
     });
   }

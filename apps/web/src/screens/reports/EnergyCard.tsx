@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, Segmented, Stat, TagIcon } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
+import { useOnline } from '../../data/connectivity.ts';
 import { useEnergyQuery, useTariffQuery } from '../../data/telemetry-history.ts';
 import { correctedNow } from '../../data/token-refresh.ts';
 import { bucketLabel, formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
+import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { useChartEnv } from './chart-env.ts';
 import { TariffDialog } from './TariffDialog.tsx';
 
@@ -42,6 +44,8 @@ export function EnergyCard({ device }: { device: Device }) {
     [data],
   );
   const currency = data?.currency ?? tariff.data?.currency ?? null;
+  const online = useOnline();
+  const wait = chartWaitOf(energy, online);
 
   return (
     <Card
@@ -103,7 +107,13 @@ export function EnergyCard({ device }: { device: Device }) {
             : bucketLabel(ts, 'DAY', env.language, data?.timeZone)
         }
         label={t('charts.energy.title')}
-        emptyText={energy.isPending ? t('common.loading') : t('charts.energy.empty')}
+        emptyText={
+          wait === 'offline'
+            ? t('offline.pending')
+            : wait === 'loading'
+              ? t('common.loading')
+              : t('charts.energy.empty')
+        }
         testId="energy-chart"
         height={180}
       />
@@ -118,7 +128,11 @@ export function EnergyCard({ device }: { device: Device }) {
           })}
         </p>
       ) : null}
-      {energy.isError ? (
+      {!online && data ? (
+        <p className="mt-2 px-1 text-[13px] text-muted" data-testid="energy-offline">
+          {t('charts.history.offline')}
+        </p>
+      ) : energy.isError ? (
         <p role="alert" className="mt-2 px-1 text-[13px] text-danger">
           {t('charts.energy.failed')}
         </p>

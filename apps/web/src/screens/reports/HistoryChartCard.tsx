@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Card, ChartIcon, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
+import { useOnline } from '../../data/connectivity.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues } from '../../data/live.ts';
 import { useSeriesQuery, useValueBeforeQuery } from '../../data/telemetry-history.ts';
@@ -25,6 +26,7 @@ import {
   onBands,
   stepSeries,
 } from '../../lib/chart-series.ts';
+import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { paramTitle } from '../../lib/key-title.ts';
 import { useChartEnv } from './chart-env.ts';
 
@@ -157,6 +159,10 @@ export function HistoryChartCard({ device }: { device: Device }) {
       ? t(`charts.metric.${metric.key}` as 'charts.metric.power')
       : paramTitle(metric.key, t, env.language);
   const freshness = useDeviceFreshness(device.id, device.deviceProfileId);
+  const online = useOnline();
+  // Without a connection nothing new arrives: the badge says so rather than "Live" (issue 17, item 3).
+  const isLive = online && !freshness.stale;
+  const wait = chartWaitOf(history, online);
   return (
     <Card
       title={t('charts.history.title')}
@@ -164,14 +170,15 @@ export function HistoryChartCard({ device }: { device: Device }) {
       aside={
         request.live ? (
           <span
-            className="inline-flex items-center gap-1.5 rounded-full bg-accent-soft px-2.5 py-1 text-[12px] font-semibold text-accent-text"
+            className={`inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-1 text-[12px] font-semibold whitespace-nowrap ${isLive ? 'bg-accent-soft text-accent-text' : 'bg-surface-2 text-muted'}`}
             data-testid="live-indicator"
+            data-live={isLive}
           >
             <span
               aria-hidden="true"
-              className={`size-2 rounded-full ${freshness.stale ? 'bg-muted' : 'animate-pulse bg-accent'}`}
+              className={`size-2 rounded-full ${isLive ? 'animate-pulse bg-accent' : 'bg-muted'}`}
             />
-            {t('charts.history.live')}
+            {isLive ? t('charts.history.live') : t('charts.history.notLive')}
           </span>
         ) : (
           <ChartIcon className="text-muted" />
@@ -217,7 +224,13 @@ export function HistoryChartCard({ device }: { device: Device }) {
         rtl={env.rtl}
         theme={env.theme}
         label={metricLabel}
-        emptyText={history.isPending ? t('common.loading') : t('charts.history.empty')}
+        emptyText={
+          wait === 'offline'
+            ? t('offline.pending')
+            : wait === 'loading'
+              ? t('common.loading')
+              : t('charts.history.empty')
+        }
         testId="history-chart"
       />
       <div className="mt-3 space-y-2.5">
@@ -277,7 +290,11 @@ export function HistoryChartCard({ device }: { device: Device }) {
       {history.data?.truncated ? (
         <p className="mt-2 px-1 text-[13px] text-muted">{t('charts.history.truncated')}</p>
       ) : null}
-      {history.isError ? (
+      {!online && history.data ? (
+        <p className="mt-2 px-1 text-[13px] text-muted" data-testid="history-offline">
+          {t('charts.history.offline')}
+        </p>
+      ) : history.isError ? (
         <p role="alert" className="mt-2 px-1 text-[13px] text-danger">
           {t('charts.history.failed')}
         </p>
