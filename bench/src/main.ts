@@ -2,12 +2,14 @@ import { fanoutBench } from './fanout.ts';
 import { historyBench } from './history.ts';
 import { ingestBench } from './ingest.ts';
 import { toggleBench } from './toggle.ts';
+import { webBench } from './web.ts';
 
 const benches: Record<string, () => Promise<void>> = {
   toggle: toggleBench,
   history: historyBench,
   fanout: fanoutBench,
   ingest: ingestBench,
+  web: webBench,
 };
 
 const wanted = process.argv.slice(2);
