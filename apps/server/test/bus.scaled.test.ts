@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { redisBus, type TelemetryEvent } from '../src/live/bus.ts';
+import { type ActivityNotice, redisBus, type TelemetryEvent } from '../src/live/bus.ts';
 import { waitFor } from './stack.ts';
 
 const { TEST_REDIS_URL } = process.env;
@@ -48,6 +48,45 @@ describe.runIf(Boolean(TEST_REDIS_URL))('the Redis bus between instances', () =>
       raw.disconnect();
       await a.close();
       await b.close();
+    }
+  });
+
+  it('carries activity notices to the other instances, in order and batched, and never back to their sender', async () => {
+    const url = TEST_REDIS_URL as string;
+    const device = `activity-test-${Date.now()}`;
+    const fail = (err: Error) => {
+      throw err;
+    };
+    const [a, b, c] = await Promise.all([redisBus(url, fail), redisBus(url, fail), redisBus(url, fail)]);
+    const spy = new Redis(url);
+    let redisMessages = 0;
+    await spy.subscribe('hestia:activity');
+    spy.on('message', (_channel: string, message: string) => {
+      if (message.includes(device)) redisMessages++;
+    });
+    const heard = new Map<string, ActivityNotice['kind'][]>([
+      ['a', []],
+      ['b', []],
+      ['c', []],
+    ]);
+    for (const [name, bus] of [
+      ['a', a],
+      ['b', b],
+      ['c', c],
+    ] as const)
+      bus.onActivity((n) => {
+        if (n.deviceId === device) heard.get(name)?.push(n.kind);
+      });
+    try {
+      const kinds: ActivityNotice['kind'][] = ['connected', 'heard', 'inactive', 'active', 'disconnected'];
+      for (const kind of kinds) a.publishActivity({ deviceId: device, kind });
+      await waitFor(() => heard.get('b')?.length === 5 && heard.get('c')?.length === 5);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(Object.fromEntries(heard)).toEqual({ a: [], b: kinds, c: kinds });
+      expect(redisMessages).toBe(1);
+    } finally {
+      spy.disconnect();
+      await Promise.all([a.close(), b.close(), c.close()]);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { deviceTopics, type RpcResult } from '@hestia/contract';
 import { AppError } from '../errors.ts';
+import type { ActivityNotice } from '../live/bus.ts';
 import type { AttributeService } from '../services/attribute.service.ts';
 import type { Clock } from '../services/clock.ts';
 import type { TelemetryService } from '../services/telemetry.service.ts';
@@ -67,6 +68,14 @@ export interface DeviceEdgeHandlers {
  * Device side of the server: what devices send (telemetry through the pipeline, attributes,
  * attribute requests, client-side RPC, claims, provisioning requests), connection state with an
  * inactivity timeout, and commands (server-side RPC) out with their answer.
+ *
+ * Connection state across instances (scaled mode, decision 019): devices' messages reach whichever
+ * instance the broker's shared subscription picks, so each instance tells the others on the bus
+ * when a device connects or disconnects here, is marked inactive or speaks again, and that it heard
+ * a device (at most once per `shareMs` per device). Every instance knows every connected device,
+ * and marks one inactive only when nobody has heard it for the timeout: it counts its own hearing
+ * exactly and the others' with the slack their notices may lag by, so the instance that heard the
+ * device last marks it first and the others hear that before their own sweep would.
  */
 export function createGateway(deps: {
   transport: BrokerTransport;
@@ -83,41 +92,116 @@ export function createGateway(deps: {
   const pending = new Map<string, Pending>();
   const requestId = requestIds((deviceId, id) => pending.has(`${deviceId}|${id}`));
 
-  /** Connected devices and when each was last heard from; those marked inactive since. */
-  const lastHeard = new Map<string, number>();
-  const inactive = new Set<string>();
+  const timeoutMs = deps.inactivityTimeoutMs;
+  const sweepMs = Math.min(10_000, Math.max(1000, timeoutMs / 4));
+  // A device heard here is told to the others at most this often; their hearing is counted with
+  // this lag, and two sweeps more, so the instance that heard the device last is the one to mark it.
+  const shareMs = Math.max(sweepMs, timeoutMs / 20);
+  const elsewhereSlackMs = shareMs + 2 * sweepMs;
+
+  /**
+   * A connected device (connected here or, by the others' notices, elsewhere): when this instance
+   * last heard it, when another one said it did (-Infinity: never), and whether it is marked
+   * inactive.
+   */
+  interface Presence {
+    here: number;
+    elsewhere: number;
+    inactive: boolean;
+  }
+  const presence = new Map<string, Presence>();
+  /** When this instance last told the others it heard each device. */
+  const toldAt = new Map<string, number>();
+  const tell = (deviceId: string, kind: ActivityNotice['kind']) =>
+    telemetry.shareActivity({ deviceId, kind });
+
+  function gone(deviceId: string): void {
+    presence.delete(deviceId);
+    toldAt.delete(deviceId);
+    pipeline.forget(deviceId);
+  }
 
   function connection(deviceId: string, connected: boolean): void {
     const ts = clock.now();
-    inactive.delete(deviceId);
-    if (connected) lastHeard.set(deviceId, ts);
-    else {
-      lastHeard.delete(deviceId);
-      pipeline.forget(deviceId);
-    }
-    telemetry.ingest(
+    if (connected) {
+      presence.set(deviceId, { here: ts, elsewhere: Number.NEGATIVE_INFINITY, inactive: false });
+      toldAt.set(deviceId, ts);
+    } else gone(deviceId);
+    tell(deviceId, connected ? 'connected' : 'disconnected');
+    pipeline.record(
       deviceId,
       connected ? { active: true, lastConnectTime: ts } : { active: false, lastDisconnectTime: ts },
       ts,
     );
   }
 
-  function heard(deviceId: string): void {
-    const now = clock.now();
-    if (lastHeard.has(deviceId)) lastHeard.set(deviceId, now);
-    if (inactive.delete(deviceId)) telemetry.ingest(deviceId, { active: true, lastActivityTime: now }, now);
+  /** A device marked inactive spoke (here, or elsewhere to an instance that did not know). */
+  function activeAgain(deviceId: string, p: Presence, now: number): void {
+    p.inactive = false;
+    toldAt.set(deviceId, now);
+    tell(deviceId, 'active');
+    pipeline.record(deviceId, { active: true, lastActivityTime: now }, now);
   }
 
-  /** Marks connected devices silent for longer than the timeout inactive (they stay connected). */
-  function sweep(): void {
+  function heard(deviceId: string): void {
     const now = clock.now();
-    for (const [deviceId, at] of lastHeard) {
-      if (inactive.has(deviceId) || now - at <= deps.inactivityTimeoutMs) continue;
-      inactive.add(deviceId);
-      telemetry.ingest(deviceId, { active: false, inactivityAlarmTime: now }, now);
+    const p = presence.get(deviceId);
+    if (p) {
+      p.here = now;
+      if (p.inactive) {
+        activeAgain(deviceId, p, now);
+        return;
+      }
+    }
+    const told = toldAt.get(deviceId);
+    if (told === undefined || now - told >= shareMs) {
+      toldAt.set(deviceId, now);
+      tell(deviceId, 'heard');
     }
   }
-  const sweeper = setInterval(sweep, Math.min(10_000, Math.max(1000, deps.inactivityTimeoutMs / 4)));
+
+  /** What the other instances tell (never this one's own notices). */
+  const stopListening = telemetry.onActivity(({ deviceId, kind }) => {
+    const now = clock.now();
+    const p = presence.get(deviceId);
+    switch (kind) {
+      case 'connected':
+      case 'active':
+        if (!p) presence.set(deviceId, { here: Number.NEGATIVE_INFINITY, elsewhere: now, inactive: false });
+        else {
+          p.elsewhere = now;
+          p.inactive = false;
+        }
+        return;
+      case 'disconnected':
+        gone(deviceId);
+        return;
+      case 'inactive':
+        if (p) p.inactive = true;
+        return;
+      case 'heard':
+        if (!p) return;
+        p.elsewhere = now;
+        if (p.inactive) activeAgain(deviceId, p, now);
+        return;
+    }
+  });
+
+  /**
+   * Marks connected devices nobody has heard for longer than the timeout inactive (they stay
+   * connected): heard here, exactly; elsewhere, with the slack the notices may lag by.
+   */
+  function sweep(): void {
+    const now = clock.now();
+    for (const [deviceId, p] of presence) {
+      if (p.inactive || now - p.here <= timeoutMs || now - p.elsewhere <= timeoutMs + elsewhereSlackMs)
+        continue;
+      p.inactive = true;
+      tell(deviceId, 'inactive');
+      pipeline.record(deviceId, { active: false, inactivityAlarmTime: now }, now);
+    }
+  }
+  const sweeper = setInterval(sweep, sweepMs);
   sweeper.unref();
 
   const reply = (topic: string, body: unknown) =>
@@ -166,7 +250,8 @@ export function createGateway(deps: {
 
   transport.onConnection(connection);
   transport.onMessage((msg: DeviceMessage) => {
-    if (msg.kind !== 'provision') heard(msg.deviceId);
+    // A status is the device's word on its connection (or its will, sent by the broker), not activity.
+    if (msg.kind !== 'provision' && msg.kind !== 'status') heard(msg.deviceId);
     switch (msg.kind) {
       case 'telemetry':
         pipeline.accept(msg.deviceId, msg.payload);
@@ -256,6 +341,7 @@ export function createGateway(deps: {
 
     close(): void {
       clearInterval(sweeper);
+      stopListening();
       for (const p of pending.values()) {
         clearTimeout(p.timer);
         p.reject(new AppError('DEVICE_NO_ANSWER'));

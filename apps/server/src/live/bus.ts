@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { TelemetryValue } from '@hestia/contract';
 import { Redis } from 'ioredis';
 
@@ -16,6 +17,16 @@ export interface AttributeEvent {
   deleted?: string[];
 }
 
+/**
+ * What one instance tells the others about a device's connection (scaled mode): it connected or
+ * disconnected here, was heard here (at most once per device in a while), was marked inactive, or
+ * spoke again after being inactive. The gateway keeps connection state by them (decision 019).
+ */
+export interface ActivityNotice {
+  deviceId: string;
+  kind: 'connected' | 'disconnected' | 'heard' | 'inactive' | 'active';
+}
+
 /** Fan-out of device telemetry to every server instance (and so to every socket). */
 export interface LiveBus {
   publish(event: TelemetryEvent): void;
@@ -29,6 +40,10 @@ export interface LiveBus {
   /** Device attributes changed (far rarer than telemetry: one message each). */
   publishAttributes(event: AttributeEvent): void;
   onAttributes(handler: (event: AttributeEvent) => void): () => void;
+  /** Device activity for the other instances (batched like telemetry; no-op with one instance). */
+  publishActivity(notice: ActivityNotice): void;
+  /** The other instances' activity notices: an instance never hears its own. */
+  onActivity(handler: (notice: ActivityNotice) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -58,6 +73,9 @@ export function inProcessBus(): LiveBus {
     onSessionEnded: (h) => sessions.add(h),
     publishAccessChanged: (id) => access.emit(id),
     onAccessChanged: (h) => access.add(h),
+    // One process, so there is no other instance to tell.
+    publishActivity: () => undefined,
+    onActivity: () => () => undefined,
     close: async () => undefined,
   };
 }
@@ -66,6 +84,13 @@ const CHANNEL = 'hestia:telemetry';
 const SESSIONS = 'hestia:sessions-ended';
 const ACCESS = 'hestia:access-changed';
 const ATTRIBUTES = 'hestia:attributes';
+const ACTIVITY = 'hestia:activity';
+
+/** An activity batch on Redis: the sending instance, and its notices as `[deviceId, kind]` pairs. */
+interface ActivityBatch {
+  from: string;
+  notices: Array<[string, ActivityNotice['kind']]>;
+}
 
 /** Scaled mode: Redis pub/sub; every instance, the publisher included, hears every event once. */
 export async function redisBus(url: string, onError: (err: Error) => void): Promise<LiveBus> {
@@ -78,11 +103,19 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
   const sessions = new Handlers<string>();
   const access = new Handlers<string>();
   const attributes = new Handlers<AttributeEvent>();
+  const activity = new Handlers<ActivityNotice>();
+  const self = randomUUID();
   sub.on('message', (channel: string, message: string) => {
     if (channel === SESSIONS) return sessions.emit(message);
     if (channel === ACCESS) return access.emit(message);
     try {
       if (channel === ATTRIBUTES) return attributes.emit(JSON.parse(message) as AttributeEvent);
+      if (channel === ACTIVITY) {
+        const batch = JSON.parse(message) as ActivityBatch;
+        if (batch.from !== self)
+          for (const [deviceId, kind] of batch.notices) activity.emit({ deviceId, kind });
+        return;
+      }
       // A batch (an array) or, from an instance of an earlier version, one event.
       const body = JSON.parse(message) as TelemetryEvent | TelemetryEvent[];
       if (Array.isArray(body)) for (const e of body) telemetry.emit(e);
@@ -91,7 +124,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       onError(err as Error);
     }
   });
-  await sub.subscribe(CHANNEL, SESSIONS, ACCESS, ATTRIBUTES);
+  await sub.subscribe(CHANNEL, SESSIONS, ACCESS, ATTRIBUTES, ACTIVITY);
   // Events go out once per turn of the event loop, as one message: at thousands of messages a
   // second, one Redis command (and one message to every instance) per event was most of the cost.
   let queued: TelemetryEvent[] = [];
@@ -100,6 +133,14 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
     const batch = queued;
     queued = [];
     pub.publish(CHANNEL, JSON.stringify(batch)).catch(onError);
+  };
+  // Activity notices go out the same way, in order.
+  let notices: ActivityBatch['notices'] = [];
+  const sendNotices = () => {
+    if (notices.length === 0) return;
+    const batch: ActivityBatch = { from: self, notices };
+    notices = [];
+    pub.publish(ACTIVITY, JSON.stringify(batch)).catch(onError);
   };
   return {
     publish: (e) => {
@@ -119,9 +160,15 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       pub.publish(ATTRIBUTES, JSON.stringify(e)).catch(onError);
     },
     onAttributes: (h) => attributes.add(h),
+    publishActivity: (n) => {
+      if (notices.length === 0) setImmediate(sendNotices);
+      notices.push([n.deviceId, n.kind]);
+    },
+    onActivity: (h) => activity.add(h),
     close: async () => {
       sub.disconnect();
       sendQueued();
+      sendNotices();
       await pub.quit().catch(() => undefined);
     },
   };

@@ -1,5 +1,5 @@
 import type { TelemetryValue } from '@hestia/contract';
-import type { LiveBus, TelemetryEvent } from '../live/bus.ts';
+import type { ActivityNotice, LiveBus, TelemetryEvent } from '../live/bus.ts';
 import type { Reading, Sample, TelemetryRepository } from '../repositories/telemetry.repository.ts';
 import { dbErrorFields, isDataError } from '../telemetry/db-errors.ts';
 import { store } from '../telemetry/pipeline.ts';
@@ -319,6 +319,13 @@ export function telemetryService(deps: {
 
     /** Counts of refused writes and dropped telemetry since start. */
     metrics: () => ({ ...metrics }),
+
+    /**
+     * Device activity shared with the other instances on the bus (the gateway keeps connection
+     * state by it, decision 019); with one instance nothing goes anywhere.
+     */
+    shareActivity: (notice: ActivityNotice): void => bus.publishActivity(notice),
+    onActivity: (handler: (notice: ActivityNotice) => void): (() => void) => bus.onActivity(handler),
 
     async close(): Promise<void> {
       unsubscribe();
