@@ -81,6 +81,13 @@ describe('decodeMessage', () => {
     expect(fits({ s: '€'.repeat(21_845) })).toBe(false);
   });
 
+  it('takes ts without values as an ordinary key, as ThingsBoard does', () => {
+    expect(decodeMessage('{"ts":1e20,"temp":1}', NOW)).toEqual({
+      ok: true,
+      readings: [{ ts: NOW, stamped: true, values: { ts: 1e20, temp: 1 } }],
+    });
+  });
+
   it('treats __proto__ as an ordinary key', () => {
     const d = decodeMessage('{"__proto__":{"polluted":1},"a":2}', NOW);
     expect(d.ok).toBe(true);
