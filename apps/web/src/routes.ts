@@ -4,6 +4,9 @@ export type TabName = (typeof TABS)[number];
 
 export const TAB_NAVIGATOR = '/bottom-tab-bar-navigator';
 
+/** The control shell's path when the device's profile is not known to this app (yet). */
+export const GENERIC_CONTROL = 'device-control';
+
 export const paths = {
   splash: '/',
   authenticate: '/authenticate',

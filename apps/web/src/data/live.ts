@@ -1,9 +1,7 @@
-import { getProfile, reportedKeys } from '@hestia/catalog';
 import { LiveClient, type LiveDevice } from '@hestia/client';
 import type { Access, Device, TelemetryValue } from '@hestia/contract';
 import { WS_ERROR } from '@hestia/contract/light';
 import { onlineManager } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useAuthStore } from '../state/auth-store.ts';
 import { wsBaseUrl } from './api.ts';
@@ -46,9 +44,6 @@ function setAccess(deviceId: string, access: LiveAccess): void {
 function accessOfScope(value: TelemetryValue | undefined): Access | undefined {
   return value === 'owner' || value === 'control' || value === 'view' ? value : undefined;
 }
-
-/** Keys every card needs beyond the profile's own reported keys. */
-const COMMON_KEYS = ['active', 'current_fw_version', 'fw_state'];
 
 /** Merge points into one device's values, keeping the newer of two points; same object when nothing changed. */
 function merge(current: DeviceValues | undefined, incoming: DeviceValues): DeviceValues | undefined {
@@ -115,12 +110,6 @@ function liveClient(): LiveClient {
   return client;
 }
 
-export function liveDeviceOf(device: Pick<Device, 'id' | 'deviceProfileId'>): LiveDevice {
-  const profile = getProfile(device.deviceProfileId);
-  // An unknown profile gets every key, so nothing it reports is lost.
-  return profile ? { id: device.id, keys: [...COMMON_KEYS, ...reportedKeys(profile)] } : { id: device.id };
-}
-
 /** Close the sockets and forget every value (logout). */
 export function stopLive(): void {
   client?.close();
@@ -146,17 +135,9 @@ export function reopenLive(): void {
   client?.reopen();
 }
 
-/** Keep one live subscription for exactly these devices while mounted. */
-export function useLiveSubscription(devices: readonly Device[] | undefined): void {
-  const signature = devices?.map((d) => `${d.id}:${d.deviceProfileId}`).join(',') ?? '';
-  useEffect(() => {
-    if (!signature) return;
-    const list = signature.split(',').map((entry) => {
-      const [id = '', deviceProfileId = ''] = entry.split(':');
-      return liveDeviceOf({ id, deviceProfileId });
-    });
-    liveClient().setDevices(list);
-  }, [signature]);
+/** Subscribe to exactly these devices, opening the sockets on first use (live-subscription.ts). */
+export function setLiveDevices(devices: readonly LiveDevice[]): void {
+  liveClient().setDevices(devices);
 }
 
 export function useDeviceValues(deviceId: string): DeviceValues | undefined {

@@ -1,7 +1,10 @@
 import { profiles } from '@hestia/catalog';
 import { describe, expect, it } from 'vitest';
-import { TAB_NAVIGATOR } from '../routes.ts';
-import { controlPaths, controlScreenNames, GENERIC_CONTROL } from './control-paths.ts';
+import { GENERIC_CONTROL, TAB_NAVIGATOR } from '../routes.ts';
+import { controlPaths, controlScreenNamesOf } from './control-paths.ts';
+import { controlScreenNames } from './control-screens.ts';
+
+const regenerate = 'run `node --import tsx apps/web/scripts/control-screens.ts`';
 
 describe('control screen paths', () => {
   it('opens the screen the profile names, with deviceProfileId when that screen takes it', () => {
@@ -29,5 +32,9 @@ describe('control screen paths', () => {
   it('registers every screen name of the catalogue, once', () => {
     for (const p of profiles) expect(controlScreenNames).toContain(p.route.name);
     expect(new Set(controlScreenNames).size).toBe(controlScreenNames.length);
+  });
+
+  it(`lists for the route tree exactly the catalogue's screen names (else ${regenerate})`, () => {
+    expect(controlScreenNames, regenerate).toEqual(controlScreenNamesOf(profiles));
   });
 });

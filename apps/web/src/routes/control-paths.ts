@@ -1,13 +1,13 @@
-import { getProfile, profiles } from '@hestia/catalog';
-import { TAB_NAVIGATOR } from '../routes.ts';
+import { getProfile, type ModelProfile } from '@hestia/catalog';
+import { GENERIC_CONTROL, TAB_NAVIGATOR } from '../routes.ts';
 
-/** The shell's path when the device's profile is not known to this app (yet). */
-export const GENERIC_CONTROL = 'device-control';
-
-/** Every control screen name the catalogue gives (spec section 2: one-pole, plugV4, curtain, …). */
-export const controlScreenNames: readonly string[] = [
-  ...new Set([GENERIC_CONTROL, ...profiles.map((p) => p.route.name)]),
-];
+/**
+ * Every control screen name the catalogue gives (spec section 2: one-pole, plugV4, curtain, …), after
+ * the generic one. control-screens.ts holds them for the route tree, which must not load the catalogue.
+ */
+export function controlScreenNamesOf(list: readonly ModelProfile[]): string[] {
+  return [...new Set([GENERIC_CONTROL, ...list.map((p) => p.route.name)])];
+}
 
 /**
  * Device control screens (issue 7). A card opens the screen its device profile names (spec section

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { controlScreenNames } from './control-paths.ts';
+import { controlScreenNames } from './control-screens.ts';
 import type { Stacked } from './stacked.tsx';
 import { stackedRoutes } from './stacked.tsx';
 

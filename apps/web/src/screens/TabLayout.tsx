@@ -3,7 +3,8 @@ import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { BottomTabBar } from '../components/BottomTabBar.tsx';
 import { useDevicesQuery } from '../data/devices.ts';
-import { reopenLive, useLiveSubscription } from '../data/live.ts';
+import { reopenLive } from '../data/live.ts';
+import { useLiveSubscription } from '../data/live-subscription.ts';
 import { refreshIfDue, syncClock, TAB_BAR_REFRESH_LEAD_MS } from '../data/token-refresh.ts';
 import { useKeyboardOpen } from '../hooks/useKeyboardOpen.ts';
 

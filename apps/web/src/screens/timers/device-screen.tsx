@@ -5,7 +5,8 @@ import { useParams } from 'react-router';
 import { DeviceGone } from '../../components/DeviceGone.tsx';
 import { LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
 import { canControl, useDeviceQuery, useDevicesQuery } from '../../data/devices.ts';
-import { type LiveAccess, useDeviceAccess, useLiveSubscription } from '../../data/live.ts';
+import { type LiveAccess, useDeviceAccess } from '../../data/live.ts';
+import { useLiveSubscription } from '../../data/live-subscription.ts';
 import { homePaths } from '../../routes.ts';
 
 export interface DeviceContext {
