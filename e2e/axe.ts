@@ -10,8 +10,15 @@ const FAILING = new Set(['serious', 'critical']);
  * with its selector and axe's own explanation, e.g. the contrast ratio it measured).
  */
 export async function axeViolations(page: Page, screen: string): Promise<string[]> {
-  // Let transitions (sheets sliding in, fades) end, so contrast is measured on the settled colours.
-  await page.waitForTimeout(250);
+  // Let finite animations and transitions (screens sliding in, fades) end, so contrast is measured
+  // on the settled colours; endless ones (a pulsing live dot, a spinner) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => FAILING.has(v.impact ?? ''))

@@ -1,6 +1,6 @@
 import { getProfile } from '@hestia/catalog';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
 import { type E2eStack, startE2e } from '../stack.ts';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 /** The control screen of the demo home's device of this model, waited for until its controls work. */
-async function openControl(page: Page, profileId: string): Promise<void> {
+async function openControl(page: Page, profileId: string, expect: ExpectStatic): Promise<void> {
   const route = getProfile(profileId)?.route.name;
   await page.goto(`${stack.server.url}${TAB}/${route}/${stack.deviceOf(profileId)}`);
   await expect
@@ -27,9 +27,11 @@ async function openControl(page: Page, profileId: string): Promise<void> {
 }
 
 describe('accessibility (axe), in Chromium on a phone', () => {
-  it.each(['en', 'fa'] as const)(
+  // The two languages run side by side, each in its own browser context (concurrent tests take
+  // `expect` from their context), which nearly halves the time.
+  it.concurrent.for(['en', 'fa'] as const)(
     'no serious or critical violation on the main screens (%s)',
-    async (lang) => {
+    async (lang, { expect }) => {
       const context = await stack.newContext(lang);
       const page = await context.newPage();
       const found: string[] = [];
@@ -48,11 +50,11 @@ describe('accessibility (axe), in Chromium on a phone', () => {
       await page.getByTestId('device-card').first().waitFor();
       await check('dashboard');
 
-      await openControl(page, 'switch-two-pole');
+      await openControl(page, 'switch-two-pole', expect);
       await check('switch control');
-      await openControl(page, 'plug-metering');
+      await openControl(page, 'plug-metering', expect);
       await check('plug control');
-      await openControl(page, 'curtain-single');
+      await openControl(page, 'curtain-single', expect);
       await check('curtain control');
 
       await open(`${TAB}/device-setting/${stack.deviceOf('switch-two-pole')}`, 'screen-device-setting');
@@ -80,5 +82,7 @@ describe('accessibility (axe), in Chromium on a phone', () => {
       if (found.length > 0) console.error(`axe, ${lang}:\n${found.join('\n')}`);
       expect(found, `axe found serious or critical violations in ${lang}:\n${found.join('\n')}`).toEqual([]);
     },
+    // Side by side, each language takes longer than alone on a two-core machine.
+    120_000,
   );
 });
