@@ -1,5 +1,5 @@
 import type { HestiaClient } from '@hestia/client';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
@@ -196,5 +196,79 @@ describe('history of on/off keys and positions, and curtain actions (phone, Chro
       await context.close();
     },
     90_000,
+  );
+});
+
+/** Lines a label's text runs over (its line boxes' distinct tops). */
+const linesOf = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
+/** A pill's label: on one line and inside its pill. */
+async function expectPill(button: Locator): Promise<void> {
+  await button.waitFor();
+  const label = button.locator('span').last();
+  expect(await linesOf(label)).toBe(1);
+  const pill = await button.boundingBox();
+  const text = await label.boundingBox();
+  if (!pill || !text) throw new Error('pill not laid out');
+  expect(text.x).toBeGreaterThanOrEqual(pill.x);
+  expect(text.x + text.width).toBeLessThanOrEqual(pill.x + pill.width + 0.5);
+  expect(text.y).toBeGreaterThanOrEqual(pill.y);
+  expect(text.y + text.height).toBeLessThanOrEqual(pill.y + pill.height + 0.5);
+  expect(pill.x).toBeGreaterThanOrEqual(0);
+  expect(pill.x + pill.width).toBeLessThanOrEqual(390);
+}
+
+describe('chip rows and pills on a phone (390 px)', () => {
+  it.each(['en', 'fa'] as const)(
+    'chart chip rows fade at the end where more chips hide; Download CSV and Send QR image stay on one line in their pills (%s)',
+    async (lang) => {
+      const plug = stack.deviceOf('plug-metering');
+      const context = await stack.newContext(lang);
+      const page = await context.newPage();
+      await stack.logIn(page);
+      await openReports(page, plug);
+      const rtl = lang === 'fa';
+      for (const id of ['range-picker-row', 'agg-picker-row']) {
+        const row = page.getByTestId(id);
+        await row.scrollIntoViewIfNeeded();
+        // More chips than fit: the end fades, at the right in English and at the left in Persian.
+        await expect.poll(() => row.getAttribute('data-more-end')).toBe('true');
+        expect(await row.getAttribute('data-more-start')).toBe('false');
+        const fade = await page.getByTestId(`${id}-more`).boundingBox();
+        const box = await row.boundingBox();
+        if (!fade || !box) throw new Error(`${id} not laid out`);
+        if (rtl) expect(fade.x).toBeLessThan(box.x + box.width / 2);
+        else expect(fade.x).toBeGreaterThan(box.x + box.width / 2);
+        if (id === 'range-picker-row') await shot(page, `chips-${lang}`);
+        // Scrolled to its end, the row fades at its start instead.
+        await row.evaluate(
+          (el, toLeft) => el.scrollTo({ left: toLeft ? -el.scrollWidth : el.scrollWidth }),
+          rtl,
+        );
+        await expect.poll(() => row.getAttribute('data-more-end')).toBe('false');
+        expect(await row.getAttribute('data-more-start')).toBe('true');
+      }
+
+      await page.getByTestId('generate-report').click();
+      const csv = page.getByTestId('download-csv');
+      await csv.scrollIntoViewIfNeeded();
+      await expectPill(csv);
+      await shot(page, `csv-pill-${lang}`);
+
+      await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/share-device/${plug}`);
+      await page.getByTestId('create-share').click();
+      const qr = page.getByTestId('send-qr');
+      await expect.poll(() => qr.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expectPill(qr);
+      await expectPill(page.getByTestId('send-link'));
+      await shot(page, `share-pills-${lang}`);
+      await context.close();
+    },
+    60_000,
   );
 });

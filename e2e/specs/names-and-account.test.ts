@@ -98,6 +98,9 @@ describe('places, names and layout', () => {
     await stack.addDevice('plug-metering', 'Loft plug', loft.id);
     await stack.addDevice('switch-one-pole', 'Porch light', porch.id);
     await stack.addDevice('plug-metering', 'Cabin plug', porch.id);
+    // More rooms than a phone's width shows at once: the room chips scroll.
+    for (const name of ['Attic', 'Basement', 'Garage'])
+      await api.call('addAsset', { body: { name, parentId: place.id } });
   }, 60_000);
 
   for (const lng of ['en', 'fa'] as const) {
@@ -117,10 +120,17 @@ describe('places, names and layout', () => {
         .poll(() => page.getByTestId('dashboard-summary').textContent(), { timeout: 10_000 })
         .toContain(lng === 'en' ? '3 devices' : `${three} دستگاه`);
       const manage = page.getByTestId('manage-rooms');
-      // The chip row hints that it scrolls, and Manage rooms scrolls fully into view on a phone.
+      // The chip row hints that it scrolls (it fades at its end, the left in Persian), and Manage rooms
+      // scrolls fully into view on a phone.
+      const chips = page.getByTestId('room-chips');
+      await expect.poll(() => chips.getAttribute('data-more-end')).toBe('true');
+      expect(await chips.getAttribute('data-more-start')).toBe('false');
+      const fade = await page.getByTestId('room-chips-more').boundingBox();
+      expect(fade && (lng === 'fa' ? fade.x < 390 / 2 : fade.x > 390 / 2)).toBe(true);
       await manage.scrollIntoViewIfNeeded();
       const box = await manage.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await expect.poll(() => chips.getAttribute('data-more-start')).toBe('true');
       await shot(page, `dashboard-chips-${lng}`);
       await manage.click();
       await page.getByTestId('screen-room-list').waitFor();

@@ -1,11 +1,39 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 
+/** Where a row sits: on the screen's background, or inside a card (its padding and colour). */
+const EDGES = {
+  page: {
+    row: '-mx-4 px-4 sm:-mx-6 sm:px-6',
+    start: '-start-4 sm:-start-6',
+    end: '-end-4 sm:-end-6',
+    from: 'from-bg',
+  },
+  card: {
+    row: '-mx-4 px-4 py-0.5 sm:-mx-5 sm:px-5',
+    start: '-start-4 sm:-start-5',
+    end: '-end-4 sm:-end-5',
+    from: 'from-surface',
+  },
+} as const;
+
 /**
  * A row of chips that scrolls sideways on a phone, edge to edge. Where more chips hide past an edge,
  * that edge fades (the scroll hint), at the start or the end, in either direction (RTL too); a spacer
- * at the end keeps the last chip reachable in full rather than cut at the screen's edge.
+ * at the end keeps the last chip reachable in full rather than cut at the screen's edge. `wrapWide`
+ * lets the chips wrap onto more lines on wider screens instead (nothing hides, so nothing fades).
  */
-export function ChipRow({ children, testId = 'chip-row' }: { children: ReactNode; testId?: string }) {
+export function ChipRow({
+  children,
+  testId = 'chip-row',
+  edge = 'page',
+  wrapWide = false,
+}: {
+  children: ReactNode;
+  testId?: string;
+  edge?: keyof typeof EDGES;
+  wrapWide?: boolean;
+}) {
+  const e = EDGES[edge];
   const ref = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ start: false, end: false });
   const update = useCallback(() => {
@@ -32,7 +60,7 @@ export function ChipRow({ children, testId = 'chip-row' }: { children: ReactNode
       resize.disconnect();
     };
   });
-  const fade = 'pointer-events-none absolute inset-y-0 w-12 from-bg to-transparent';
+  const fade = `pointer-events-none absolute inset-y-0 w-12 ${e.from} to-transparent`;
   return (
     <div className="relative">
       <div
@@ -40,22 +68,19 @@ export function ChipRow({ children, testId = 'chip-row' }: { children: ReactNode
         data-testid={testId}
         data-more-start={more.start}
         data-more-end={more.end}
-        className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 sm:-mx-6 sm:px-6"
+        className={`scrollbar-none flex gap-2 overflow-x-auto ${e.row} ${wrapWide ? 'sm:flex-wrap sm:overflow-visible' : ''}`}
       >
         {children}
         <span aria-hidden="true" className="w-px shrink-0" />
       </div>
       {more.start ? (
-        <span
-          aria-hidden="true"
-          className={`${fade} -start-4 sm:-start-6 ltr:bg-linear-to-r rtl:bg-linear-to-l`}
-        />
+        <span aria-hidden="true" className={`${fade} ${e.start} ltr:bg-linear-to-r rtl:bg-linear-to-l`} />
       ) : null}
       {more.end ? (
         <span
           aria-hidden="true"
           data-testid={`${testId}-more`}
-          className={`${fade} -end-4 sm:-end-6 ltr:bg-linear-to-l rtl:bg-linear-to-r`}
+          className={`${fade} ${e.end} ltr:bg-linear-to-l rtl:bg-linear-to-r`}
         />
       ) : null}
     </div>

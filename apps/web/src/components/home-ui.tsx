@@ -166,6 +166,11 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
   busy?: boolean;
   icon?: ComponentType<{ size?: number }>;
+  /**
+   * A pill sized by its label (Send QR image, Download CSV): the label stays on one line and a row of
+   * pills wraps whole pills instead. Without it a long label (fa, tr) wraps inside a full-width button.
+   */
+  nowrap?: boolean;
 };
 
 const VARIANTS = {
@@ -182,6 +187,7 @@ export function Button({
   children,
   className = '',
   disabled,
+  nowrap = false,
   ...rest
 }: ButtonProps) {
   return (
@@ -193,8 +199,7 @@ export function Button({
       {...rest}
     >
       {busy ? <Spinner size={18} /> : Icon ? <Icon size={20} /> : null}
-      {/* A pill keeps its label on one line; rows of pills wrap whole pills instead. */}
-      <span className="whitespace-nowrap">{children}</span>
+      <span className={nowrap ? 'whitespace-nowrap' : 'min-w-0 text-center leading-tight'}>{children}</span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { ChipRow } from '../ChipRow.tsx';
 import { Svg as BaseSvg, type IconProps } from '../icons.tsx';
 
 /** Chart icons are drawn a little smaller than the app's default. */
@@ -84,31 +85,36 @@ export function Segmented<T extends string>({
   scroll,
 }: SegmentedProps<T>) {
   const name = useId();
-  return (
-    <fieldset
-      data-testid={testId}
-      className={`-mx-1 flex min-w-0 gap-1.5 px-1 py-0.5 ${scroll ? 'scrollbar-none overflow-x-auto sm:flex-wrap sm:overflow-visible' : 'flex-wrap'}`}
+  const chips = options.map((o) => (
+    <label
+      key={o.value}
+      data-value={o.value}
+      className={`relative shrink-0 cursor-pointer rounded-full px-3.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
+        o.value === value ? 'bg-accent text-on-accent' : 'bg-surface-2 text-ink hover:bg-accent-soft'
+      }`}
     >
+      <input
+        type="radio"
+        name={name}
+        value={o.value}
+        checked={o.value === value}
+        onChange={() => onChange(o.value)}
+        className="sr-only"
+      />
+      {o.label}
+    </label>
+  ));
+  return (
+    <fieldset data-testid={testId} className="min-w-0">
       <legend className="sr-only">{label}</legend>
-      {options.map((o) => (
-        <label
-          key={o.value}
-          data-value={o.value}
-          className={`relative shrink-0 cursor-pointer rounded-full px-3.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
-            o.value === value ? 'bg-accent text-on-accent' : 'bg-surface-2 text-ink hover:bg-accent-soft'
-          }`}
-        >
-          <input
-            type="radio"
-            name={name}
-            value={o.value}
-            checked={o.value === value}
-            onChange={() => onChange(o.value)}
-            className="sr-only"
-          />
-          {o.label}
-        </label>
-      ))}
+      {scroll ? (
+        // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
+        <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
+          {chips}
+        </ChipRow>
+      ) : (
+        <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{chips}</div>
+      )}
     </fieldset>
   );
 }

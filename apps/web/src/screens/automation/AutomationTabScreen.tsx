@@ -141,6 +141,7 @@ function ScenarioList({ scenarios }: { scenarios: Automation[] }) {
             className="h-9 shrink-0 px-4 text-sm"
             onClick={() => setReordering((r) => !r)}
             data-testid="scenario-reorder"
+            nowrap
           >
             {reordering ? t('automation.done') : t('automation.reorder')}
           </Button>

@@ -234,6 +234,7 @@ export function ShareDeviceScreen() {
               onClick={() => void sendLink()}
               data-testid="send-link"
               className="flex-1 px-4"
+              nowrap
             >
               {t('home.share.sendLink')}
             </Button>
@@ -244,6 +245,7 @@ export function ShareDeviceScreen() {
               disabled={!qr}
               data-testid="send-qr"
               className="flex-1 px-4"
+              nowrap
             >
               {t('home.share.sendQr')}
             </Button>

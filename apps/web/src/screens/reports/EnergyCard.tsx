@@ -58,6 +58,7 @@ export function EnergyCard({ device }: { device: Device }) {
           icon={TagIcon}
           onClick={() => setTariffOpen(true)}
           data-testid="open-tariff"
+          nowrap
         >
           {tariff.data ? t('charts.tariff.edit') : t('charts.tariff.set')}
         </Button>

@@ -273,6 +273,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
               className="h-11! shrink-0"
               onClick={applyCustom}
               data-testid="custom-apply"
+              nowrap
             >
               {t('charts.period.apply')}
             </Button>

@@ -40,6 +40,7 @@ export function ReportPrintScreen() {
             icon={PrintIcon}
             onClick={() => window.print()}
             data-testid="print"
+            nowrap
           >
             {t('charts.report.print')}
           </Button>

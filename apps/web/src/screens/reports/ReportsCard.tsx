@@ -134,13 +134,14 @@ export function ReportsCard({ device }: { device: Device }) {
               busy={downloading}
               onClick={() => void download()}
               data-testid="download-csv"
+              nowrap
             >
               {t('charts.report.csv')}
             </Button>
             <Link
               to={reportPaths.printable(device.id, report.data.id)}
               data-testid="open-printable"
-              className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-full bg-surface px-4 text-[14px] font-semibold text-ink ring-1 ring-line hover:bg-surface-2"
+              className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-full bg-surface px-4 text-[14px] font-semibold whitespace-nowrap text-ink ring-1 ring-line hover:bg-surface-2"
             >
               <PrintIcon />
               {t('charts.report.printable')}
