@@ -31,6 +31,8 @@ describe('accessibility (axe), in Chromium on a phone', () => {
   // `expect` from their context), which nearly halves the time.
   it.concurrent.for(['en', 'fa'] as const)(
     'no serious or critical violation on the main screens (%s)',
+    // Side by side, each language takes longer than alone on a two-core machine.
+    { timeout: 120_000 },
     async (lang, { expect }) => {
       const context = await stack.newContext(lang);
       const page = await context.newPage();
@@ -82,7 +84,5 @@ describe('accessibility (axe), in Chromium on a phone', () => {
       if (found.length > 0) console.error(`axe, ${lang}:\n${found.join('\n')}`);
       expect(found, `axe found serious or critical violations in ${lang}:\n${found.join('\n')}`).toEqual([]);
     },
-    // Side by side, each language takes longer than alone on a two-core machine.
-    120_000,
   );
 });
