@@ -59,3 +59,37 @@ export function formatDateTime(
   const day = dateFormat(language, { weekday: 'short' }, timeZone).format(ts);
   return `${day}${language === 'fa' || language === 'ar' ? '، ' : ', '}${text}`;
 }
+
+/** The browser's own time zone (what schedules use when the profile names none), UTC when unknown. */
+export function browserTimeZone(): string {
+  return new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Weekday names Saturday (0) to Friday (6), as the spec orders them. 1 January 2000 was a Saturday. */
+export function weekdayNames(language: string, style: 'short' | 'long' = 'short'): string[] {
+  const format = dateFormat(language, { weekday: style }, 'UTC');
+  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2000, 0, 1 + i, 12)));
+}
+
+/** Gregorian month names, January first, in the language (fa's Jalali months are named elsewhere). */
+export function gregorianMonthNames(language: string): string[] {
+  const format = dateFormat(language, { month: 'long', calendar: 'gregory' }, 'UTC');
+  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2001, i, 15)));
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** How long ago (or ahead) an instant is, in words: "5 minutes ago", "yesterday", "۳ ساعت پیش". */
+export function formatRelative(ts: number | Date, language: string, now: number = Date.now()): string {
+  let rtf = relativeFormats.get(language);
+  if (!rtf) {
+    rtf = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: 'auto' });
+    relativeFormats.set(language, rtf);
+  }
+  const diff = (new Date(ts).getTime() - now) / 1000;
+  const abs = Math.abs(diff);
+  if (abs < 60) return rtf.format(Math.round(diff), 'second');
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
+  if (abs < 86_400) return rtf.format(Math.round(diff / 3600), 'hour');
+  return rtf.format(Math.round(diff / 86_400), 'day');
+}

@@ -17,6 +17,7 @@ import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { validateCode, validateEmail, validateMobile } from '../../lib/account-validation.ts';
 import { defaultCountryFor, toE164 } from '../../lib/countries.ts';
+import { browserTimeZone } from '../../lib/date-format.ts';
 import { digitsOnly } from '../../lib/digits.ts';
 import { supportedTimeZones, timeZoneOptions } from '../../lib/time-zones.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
@@ -160,7 +161,7 @@ function ContactForm({ kind, current }: { kind: 'email' | 'phone'; current: stri
 function TimeZoneForm({ current }: { current: string }) {
   const { t } = useTranslation();
   // The profile's zone is always an option (UTC is not in the browser's list), and the one selected.
-  const initial = current || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const initial = current || browserTimeZone();
   const zones = useMemo(() => timeZoneOptions(initial, supportedTimeZones()), [initial]);
   const [zone, setZone] = useState(initial);
   const update = useUpdateProfile();

@@ -10,7 +10,7 @@ import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { validateChangePassword } from '../../lib/account-validation.ts';
-import { formatDateTime } from '../../lib/date-format.ts';
+import { formatDateTime, formatRelative } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
 
 function ChangePasswordForm() {
@@ -92,16 +92,6 @@ function ChangePasswordForm() {
   );
 }
 
-function relative(iso: string, lng: string): string {
-  const diff = (new Date(iso).getTime() - Date.now()) / 1000;
-  const rtf = new Intl.RelativeTimeFormat(lng, { numeric: 'auto' });
-  const abs = Math.abs(diff);
-  if (abs < 60) return rtf.format(Math.round(diff), 'second');
-  if (abs < 3600) return rtf.format(Math.round(diff / 60), 'minute');
-  if (abs < 86_400) return rtf.format(Math.round(diff / 3600), 'hour');
-  return rtf.format(Math.round(diff / 86_400), 'day');
-}
-
 function SessionRow({
   session,
   onTerminate,
@@ -144,7 +134,7 @@ function SessionRow({
             {t('common.separator')}
             {session.isCurrent || session.online
               ? t('account.security.online')
-              : t('account.security.lastSeen', { time: relative(session.lastSeenAt, lng) })}
+              : t('account.security.lastSeen', { time: formatRelative(new Date(session.lastSeenAt), lng) })}
           </p>
           <p className="text-xs text-muted">
             {t('account.security.signedIn', {

@@ -15,15 +15,16 @@ import {
 } from '../../data/automation.ts';
 import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
+import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
 import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 import { HistoryIcon } from './ui.tsx';
 
-const time = (ms: number) =>
-  new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(ms);
-const clock = (ms: number) => new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(ms);
+/** A run's date and time, and a step's time of day, with seconds, by the app's one formatter. */
+const time = (ms: number) => formatDateTime(ms, i18n.language, undefined, { seconds: true });
+const clock = (ms: number) => formatTime(ms, i18n.language, true);
 
 /**
  * The run's trigger in words: a change of device values, a tap, a schedule. Of the keys a telemetry

@@ -1,14 +1,14 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
+import { weekdayNames as weekdayNamesOf } from '../../lib/date-format.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { REPEAT, type ScheduleValue } from './condition-meta.ts';
 import { Segmented } from './ui.tsx';
 
-/** Weekday names Saturday first, in the interface language (6 January 2024 was a Saturday). */
+/** Weekday names Saturday first, in the interface language (the app's one date formatter). */
 export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
-  const format = new Intl.DateTimeFormat(i18n.language, { weekday: style, timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2024, 0, 6 + i)));
+  return weekdayNamesOf(i18n.language, style);
 }
 
 /** "At 07:30, every day", "Every 15 min" … */

@@ -7,7 +7,7 @@ import {
 } from '@hestia/automation';
 import { evaluate, type KeyDef, type ModelProfile, type Refusal } from '@hestia/catalog';
 import type { TelemetryValue } from '@hestia/contract';
-import { formatDate, formatDateTime, intlLocale } from '../../lib/date-format.ts';
+import { formatDate, formatDateTime, gregorianMonthNames } from '../../lib/date-format.ts';
 
 /** One write a timer or schedule makes when it fires. */
 export interface TimerAction {
@@ -95,10 +95,8 @@ export function defaultTimerActions(
   return out;
 }
 
-/** The time zone schedules run in: the user's profile zone, else the browser's. */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+/** The time zone schedules run in: the user's profile zone, else the browser's (lib/date-format.ts). */
+export { browserTimeZone, weekdayNames } from '../../lib/date-format.ts';
 
 /** A schedule's next run, with its weekday, by the app's one date-time formatter (Jalali in fa). */
 export function formatRun(ts: number, language: string, timeZone: string): string {
@@ -108,12 +106,6 @@ export function formatRun(ts: number, language: string, timeZone: string): strin
 /** A date alone (start and end of a schedule), by the app's one date formatter. */
 export function formatDay(ts: number, language: string, timeZone: string): string {
   return formatDate(ts, language, timeZone);
-}
-
-/** Weekday names Saturday (0) to Friday (6), as the spec orders them. 1 January 2000 was a Saturday. */
-export function weekdayNames(language: string): string[] {
-  const format = new Intl.DateTimeFormat(intlLocale(language), { weekday: 'short', timeZone: 'UTC' });
-  return Array.from({ length: 7 }, (_, i) => format.format(Date.UTC(2000, 0, 1 + i, 12)));
 }
 
 // ---- Calendar dates in the language's calendar (Jalali in fa, Gregorian elsewhere) -------------
@@ -170,8 +162,7 @@ export function daysInShownMonth(year: number, month: number, language: string):
 /** Month names of the language's calendar, first month first: Persian names in fa (spec section 3). */
 export function monthNames(language: string): string[] {
   if (isJalali(language)) return [...PERSIAN_MONTH_NAMES];
-  const format = new Intl.DateTimeFormat(intlLocale(language), { month: 'long', timeZone: 'UTC' });
-  return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2001, i, 15)));
+  return gregorianMonthNames(language);
 }
 
 /** The civil date (in `timeZone`) of an instant. */
