@@ -4,6 +4,17 @@ export type TabName = (typeof TABS)[number];
 
 export const TAB_NAVIGATOR = '/bottom-tab-bar-navigator';
 
+/**
+ * The device-configuration screens where the phone is on the device's own Wi-Fi, which has no internet,
+ * so the no-internet modal stays away (spec section 4). Route names exactly as the spec's
+ * device-configuration list (section 2, stack device-config-stack) spells them; the onboarding screens
+ * register under these names, wherever their stack is mounted.
+ */
+export const DEVICE_WIFI_CONFIG_SCREENS = [
+  'manualConfigSelectDeviceWifi',
+  'manual-config-change-owner',
+] as const;
+
 /** The control shell's path when the device's profile is not known to this app (yet). */
 export const GENERIC_CONTROL = 'device-control';
 

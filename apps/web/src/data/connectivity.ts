@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { TAB_NAVIGATOR } from '../routes.ts';
+import { DEVICE_WIFI_CONFIG_SCREENS } from '../routes.ts';
 
 /** Online as the browser's online/offline events say (spec section 4: web uses those events). */
 export function useOnline(): boolean {
@@ -11,17 +11,12 @@ export function useOnline(): boolean {
 }
 
 /**
- * The device-configuration screens that keep the no-internet modal away: the phone is on the device's
- * own Wi-Fi there, which has no internet (spec section 4: manualConfigSelectDeviceWifi and
- * manualConfigChangeOwner).
+ * Whether a path is one of the device-configuration screens that keep the no-internet modal away
+ * (DEVICE_WIFI_CONFIG_SCREENS), under whichever stack they are mounted and with any parameters.
  */
-export const MODAL_FREE_SCREENS: readonly string[] = [
-  `${TAB_NAVIGATOR}/manualConfigSelectDeviceWifi`,
-  `${TAB_NAVIGATOR}/manual-config-change-owner`,
-];
-
 export function suppressesNoInternet(pathname: string): boolean {
-  return MODAL_FREE_SCREENS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const segments = pathname.split('/');
+  return DEVICE_WIFI_CONFIG_SCREENS.some((screen) => segments.includes(screen));
 }
 
 /** The server answers within 2 s (spec section 7: the alive check's timeout). */
