@@ -41,6 +41,17 @@ export interface ClientOptions {
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Options of one call. */
+export interface CallInit {
+  /** Default the client's timeout. */
+  timeoutMs?: number;
+  /**
+   * Let the request outlive the page (fetch's `keepalive`): a call made as the page is hidden or
+   * closed, such as saying the session is going offline, is not cancelled by the browser.
+   */
+  keepalive?: boolean;
+}
+
 /** Calls that carry the hashed client id (spec section 7). */
 const CLIENT_ID_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
@@ -65,7 +76,7 @@ export class HestiaClient {
   async call<N extends RouteName>(
     name: N,
     input: CallInput<N>,
-    init: { timeoutMs?: number } = {},
+    init: CallInit = {},
   ): Promise<RouteResponse<N>> {
     // How to reach the route, without its schemas: the client never loads zod (issue 16).
     const def = routeIndex[name];
@@ -88,7 +99,7 @@ export class HestiaClient {
     if (clientId) headers[CLIENT_ID_HEADER] = clientId;
     if (this.opts.refreshInCookie && REFRESH_ROUTES.has(name)) headers[REFRESH_IN_COOKIE_HEADER] = '1';
     const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
-    const res = await this.send(path, def.method, headers, body, init.timeoutMs);
+    const res = await this.send(path, def.method, headers, body, init.timeoutMs, init.keepalive);
     return (await this.unwrap(res)) as RouteResponse<N>;
   }
 
@@ -98,6 +109,7 @@ export class HestiaClient {
     headers: Record<string, string>,
     body: BodyInit | undefined,
     timeoutMs?: number,
+    keepalive?: boolean,
   ): Promise<Response> {
     const controller = new AbortController();
     const timer = setTimeout(
@@ -110,6 +122,7 @@ export class HestiaClient {
         headers,
         body,
         signal: controller.signal,
+        ...(keepalive ? { keepalive: true } : {}),
       });
     } catch (err) {
       throw controller.signal.aborted

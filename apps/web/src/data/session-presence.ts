@@ -13,7 +13,10 @@ export function startSessionPresence(): () => void {
   let timer: ReturnType<typeof setInterval> | undefined;
   const send = (online: boolean) => {
     if (!useAuthStore.getState().isLoggedIn) return;
-    const call = () => api.call(online ? 'sessionOnline' : 'sessionOffline', {});
+    // Going offline happens as the page is hidden or closed: keepalive lets the call outlive the page
+    // instead of being cancelled by the browser with it.
+    const call = () =>
+      online ? api.call('sessionOnline', {}) : api.call('sessionOffline', {}, { keepalive: true });
     // Best effort: a lost presence call is corrected by the next one or by the server's window.
     (online ? withFreshToken(call) : call()).catch(() => undefined);
   };
