@@ -1,18 +1,14 @@
 import type { ApiResponse, KeyValue, RouteName, RouteResponse, routes } from '@hestia/contract';
-import { API_PREFIX, CLIENT_ID_HEADER, REFRESH_IN_COOKIE_HEADER, routeIndex } from '@hestia/contract/light';
+import {
+  API_PREFIX,
+  CLIENT_ID_HEADER,
+  errorCatalog,
+  REFRESH_IN_COOKIE_HEADER,
+  routeIndex,
+} from '@hestia/contract/light';
 import type { z } from 'zod';
-
-/** A failed call, with the wrapper's message and statusCode (spec section 8). */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    message: string,
-    readonly statusCode: number,
-    readonly data: unknown = null,
-  ) {
-    super(message);
-  }
-}
+import { ApiError, isTokenRejected } from './errors.ts';
+import { createRefresher, type Refresher, type TokenAuth } from './token-refresh.ts';
 
 type Def<N extends RouteName> = (typeof routes)[N];
 type Part<S> = S extends z.ZodTypeAny ? z.input<S> : never;
@@ -25,7 +21,14 @@ export type CallInput<N extends RouteName> = {
 export interface ClientOptions {
   /** Origin of the server, e.g. `http://localhost:8080`; empty for same-origin. */
   baseUrl?: string;
+  /** The token of a client without `auth`. */
   getToken?: () => string | undefined;
+  /**
+   * The session's token, kept fresh by the client itself: refreshed before a call once it has expired,
+   * and once more on a 401 'session has expired' answer, one refresh for all parallel calls; never
+   * for anonymous routes or the refresh itself (token-refresh.ts). Replaces `getToken`.
+   */
+  auth?: TokenAuth;
   language?: () => string;
   /** The app's hashed client id, sent on the calls the spec names. */
   clientId?: () => string | undefined;
@@ -50,6 +53,11 @@ export interface CallInit {
    * closed, such as saying the session is going offline, is not cancelled by the browser.
    */
   keepalive?: boolean;
+  /**
+   * Runs just before the request leaves, after any token refresh it waited for, and before a resend;
+   * throwing stops the call (a device command refuses to go out offline).
+   */
+  beforeSend?: () => void;
 }
 
 /** Calls that carry the hashed client id (spec section 7). */
@@ -71,7 +79,23 @@ const REFRESH_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
 
 /** Typed REST client for /api/v1; every call is one of contract's routes. */
 export class HestiaClient {
-  constructor(private readonly opts: ClientOptions = {}) {}
+  private readonly refresher: Refresher | undefined;
+
+  constructor(private readonly opts: ClientOptions = {}) {
+    this.refresher = opts.auth
+      ? createRefresher(opts.auth, (current) =>
+          this.call('refreshToken', { body: { token: current.token ?? undefined } }),
+        )
+      : undefined;
+  }
+
+  /**
+   * Refresh the session's token when it expires within `leadMs` (the tab bar's hour ahead); with the
+   * `auth` option only. A refused refresh ends the session; a network failure keeps it.
+   */
+  async refreshIfDue(leadMs = 0): Promise<void> {
+    await this.refresher?.refreshIfDue(leadMs);
+  }
 
   async call<N extends RouteName>(
     name: N,
@@ -91,7 +115,7 @@ export class HestiaClient {
     // Query parameters are appended only when not null (spec section 7).
     const query = Object.entries(parts.query ?? {}).filter(([, v]) => v !== undefined && v !== null);
     if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
-    const headers: Record<string, string> = { Accept: 'application/json', ...this.authHeaders() };
+    const headers: Record<string, string> = { Accept: 'application/json' };
     const lang = this.opts.language?.();
     if (lang) headers['Accept-Language'] = lang;
     if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -99,8 +123,42 @@ export class HestiaClient {
     if (clientId) headers[CLIENT_ID_HEADER] = clientId;
     if (this.opts.refreshInCookie && REFRESH_ROUTES.has(name)) headers[REFRESH_IN_COOKIE_HEADER] = '1';
     const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
-    const res = await this.send(path, def.method, headers, body, init.timeoutMs, init.keepalive);
-    return (await this.unwrap(res)) as RouteResponse<N>;
+    const attempt = async (token: string | undefined) => {
+      init.beforeSend?.();
+      const all = token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
+      const res = await this.send(path, def.method, all, body, init.timeoutMs, init.keepalive);
+      return (await this.unwrap(res)) as RouteResponse<N>;
+    };
+    // A call made as the page closes cannot wait on a refresh, which would not outlive the page.
+    return def.anonymous || init.keepalive ? attempt(this.token()) : this.withSession(attempt);
+  }
+
+  /** The token to send now. */
+  private token(): string | undefined {
+    return this.opts.auth ? (this.opts.auth.read().token ?? undefined) : this.opts.getToken?.();
+  }
+
+  /**
+   * Run an authenticated request with a fresh token (the `auth` option): refresh first when it has
+   * expired, and when the server still answers that the session has expired, refresh once and send
+   * once more. A refresh that ends the session fails the call: with the refresh's error when the call
+   * was not sent, with the call's own otherwise.
+   */
+  private async withSession<T>(attempt: (token: string | undefined) => Promise<T>): Promise<T> {
+    const refresher = this.refresher;
+    if (!refresher) return attempt(this.token());
+    const before = await refresher.refreshIfDue();
+    if ('ended' in before) throw before.ended;
+    const token = this.token();
+    try {
+      return await attempt(token);
+    } catch (err) {
+      if (!token || !isTokenRejected(err)) throw err;
+      const after = await refresher.refreshRejected(token);
+      const next = this.token();
+      if ('ended' in after || !next || next === token) throw err;
+      return attempt(next);
+    }
   }
 
   private async send(
@@ -147,25 +205,42 @@ export class HestiaClient {
     return body.data;
   }
 
-  private authHeaders(): Record<string, string> {
-    const token = this.opts.getToken?.();
+  private static bearer(token: string | undefined): Record<string, string> {
     return token ? { Authorization: `Bearer ${token}` } : {};
   }
 
   /** Upload a profile image (PNG, JPEG or WebP, at most 1 MB). */
-  async uploadProfileImage(data: Blob | Uint8Array, type: string): Promise<{ updatedAt: string }> {
-    const headers = { ...this.authHeaders(), 'Content-Type': type, Accept: 'application/json' };
-    const res = await this.send('/users/profile-image', 'POST', headers, data as BodyInit);
-    return (await this.unwrap(res)) as { updatedAt: string };
+  uploadProfileImage(data: Blob | Uint8Array, type: string): Promise<{ updatedAt: string }> {
+    return this.withSession(async (token) => {
+      const headers = { ...HestiaClient.bearer(token), 'Content-Type': type, Accept: 'application/json' };
+      const res = await this.send('/users/profile-image', 'POST', headers, data as BodyInit);
+      return (await this.unwrap(res)) as { updatedAt: string };
+    });
   }
 
   /** The profile image as a Blob, or null when there is none. */
-  async profileImage(): Promise<Blob | null> {
-    const res = await this.send('/users/profile-image', 'GET', this.authHeaders(), undefined);
-    // 204: the user has no photo (an empty state, not an error).
-    if (res.status === 204) return null;
-    if (!res.ok) await this.unwrap(res);
-    return res.blob();
+  profileImage(): Promise<Blob | null> {
+    return this.withSession(async (token) => {
+      const res = await this.send('/users/profile-image', 'GET', HestiaClient.bearer(token), undefined);
+      // 204: the user has no photo (an empty state, not an error).
+      if (res.status === 204) return null;
+      if (!res.ok) await this.unwrap(res);
+      return res.blob();
+    });
+  }
+
+  /** A report as a CSV file (a download, outside the wrapper), with the name the server suggests. */
+  reportCsv(deviceId: string, reportId: string): Promise<{ blob: Blob; fileName: string | null }> {
+    const path = `/reports/${encodeURIComponent(deviceId)}/${encodeURIComponent(reportId)}/csv`;
+    return this.withSession(async (token) => {
+      const res = await this.send(path, 'GET', HestiaClient.bearer(token), undefined);
+      if (!res.ok) {
+        await this.unwrap(res);
+        throw new ApiError(errorCatalog.INTERNAL.message, res.status);
+      }
+      const disposition = res.headers.get('content-disposition') ?? '';
+      return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+    });
   }
 
   login(username: string, password: string) {
@@ -180,15 +255,19 @@ export class HestiaClient {
   getDevice(id: string) {
     return this.call('getDevice', { params: { id } });
   }
-  twowayRpc(id: string, body: CallInput<'twowayRpc'>['body']) {
-    return this.call('twowayRpc', { params: { id }, body }, { timeoutMs: (body.timeout ?? 6000) + 2000 });
+  twowayRpc(id: string, body: CallInput<'twowayRpc'>['body'], init: CallInit = {}) {
+    return this.call(
+      'twowayRpc',
+      { params: { id }, body },
+      { timeoutMs: (body.timeout ?? 6000) + 2000, ...init },
+    );
   }
   onewayRpc(id: string, body: CallInput<'onewayRpc'>['body']) {
     return this.call('onewayRpc', { params: { id }, body });
   }
   /** Write Key/Value pairs; resolves only when the device answers `{result: "OK"}`. */
-  async write(id: string, pairs: KeyValue[]): Promise<void> {
-    const res = await this.twowayRpc(id, { method: 'write', params: pairs });
+  async write(id: string, pairs: KeyValue[], init: CallInit = {}): Promise<void> {
+    const res = await this.twowayRpc(id, { method: 'write', params: pairs }, init);
     if (res.result !== 'OK') throw new ApiError('Disturbance in communication with the device.', 502, res);
   }
 }

@@ -2,9 +2,8 @@ import type { CallInput } from '@hestia/client';
 import type { LoginResult, Profile, Session } from '@hestia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuthStore } from '../state/auth-store.ts';
-import { api } from './api.ts';
+import { adoptLogin, api } from './api.ts';
 import { ensureHashedClientId } from './client-id.ts';
-import { adoptLogin, withFreshToken } from './token-refresh.ts';
 
 export const profileKey = ['users', 'profile'] as const;
 export const profileImageKey = ['users', 'profile-image'] as const;
@@ -60,7 +59,7 @@ export function completeLogin(result: LoginResult, withPassword: boolean): void 
 export function useProfileQuery() {
   return useQuery({
     queryKey: profileKey,
-    queryFn: () => withFreshToken(() => api.call('profile', {})),
+    queryFn: () => api.call('profile', {}),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -70,7 +69,7 @@ export function useProfileImageQuery() {
   return useQuery({
     queryKey: profileImageKey,
     queryFn: async () => {
-      const blob = await withFreshToken(() => api.profileImage());
+      const blob = await api.profileImage();
       return blob ? URL.createObjectURL(blob) : null;
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -80,7 +79,7 @@ export function useProfileImageQuery() {
 export function useUploadProfileImage() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => withFreshToken(() => api.uploadProfileImage(file, file.type)),
+    mutationFn: (file: File) => api.uploadProfileImage(file, file.type),
     onSuccess: () => qc.invalidateQueries({ queryKey: profileImageKey }),
   });
 }
@@ -95,33 +94,27 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { type: UpdateType; body: Record<string, unknown> }) =>
-      withFreshToken(() =>
-        api.call('updateProfile', {
-          params: { type: input.type },
-          body: input.body,
-        } as CallInput<'updateProfile'>),
-      ),
+      api.call('updateProfile', {
+        params: { type: input.type },
+        body: input.body,
+      } as CallInput<'updateProfile'>),
     onSuccess: (profile: Profile) => qc.setQueryData(profileKey, profile),
   });
 }
 
 export function requestContactChange(kind: 'email' | 'phone', value: string) {
-  return withFreshToken(() =>
-    kind === 'email'
-      ? api.call('changeEmailRequest', { body: { email: value } })
-      : api.call('changePhoneRequest', { body: { phone: value } }),
-  );
+  return kind === 'email'
+    ? api.call('changeEmailRequest', { body: { email: value } })
+    : api.call('changePhoneRequest', { body: { phone: value } });
 }
 
 export function useConfirmContactChange() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: { kind: 'email' | 'phone'; value: string; code: string }) =>
-      withFreshToken(() =>
-        input.kind === 'email'
-          ? api.call('changeEmail', { body: { email: input.value, code: input.code } })
-          : api.call('changePhone', { body: { phone: input.value, code: input.code } }),
-      ),
+      input.kind === 'email'
+        ? api.call('changeEmail', { body: { email: input.value, code: input.code } })
+        : api.call('changePhone', { body: { phone: input.value, code: input.code } }),
     onSuccess: (profile: Profile) => qc.setQueryData(profileKey, profile),
   });
 }
@@ -130,7 +123,7 @@ export function useChangePassword() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      withFreshToken(() => api.call('changePassword', { body })),
+      api.call('changePassword', { body }),
     // The server signs every other session out.
     onSuccess: () => qc.invalidateQueries({ queryKey: sessionsKey }),
   });
@@ -140,7 +133,7 @@ export function useSessionsQuery() {
   const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: () => withFreshToken(() => api.call('sessions', {})),
+    queryFn: () => api.call('sessions', {}),
     enabled: isLoggedIn,
     staleTime: Number.POSITIVE_INFINITY,
     select: (sessions: Session[]) =>
@@ -153,7 +146,7 @@ export function useSessionsQuery() {
 export function useTerminateSession() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => withFreshToken(() => api.call('terminateSession', { params: { id } })),
+    mutationFn: (id: string) => api.call('terminateSession', { params: { id } }),
     onSuccess: (_, id) => {
       qc.setQueryData(sessionsKey, (old: Session[] | undefined) => old?.filter((s) => s.id !== id));
       void qc.invalidateQueries({ queryKey: sessionsKey });

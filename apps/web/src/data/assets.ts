@@ -4,7 +4,6 @@ import { api } from './api.ts';
 import { deviceKeys } from './devices.ts';
 import { lastKnownList, rememberList } from './offline-state.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export const assetKeys = {
   all: ['assets'] as const,
@@ -26,7 +25,7 @@ export function useAssetTreeQuery() {
   return useQuery({
     queryKey: assetKeys.tree(),
     queryFn: async () => {
-      const places = await withFreshToken(() => api.call('assetTree', {}));
+      const places = await api.call('assetTree', {});
       rememberList('places', places);
       return places;
     },
@@ -39,15 +38,14 @@ const refreshAssets = () => queryClient.invalidateQueries({ queryKey: assetKeys.
 /** Add a place (no parent) or a room (parent is its place). */
 export function useAddAsset() {
   return useMutation({
-    mutationFn: (body: { name: string; parentId?: string | null }) =>
-      withFreshToken(() => api.call('addAsset', { body })),
+    mutationFn: (body: { name: string; parentId?: string | null }) => api.call('addAsset', { body }),
     onSettled: refreshAssets,
   });
 }
 
 export function useEditAsset() {
   return useMutation({
-    mutationFn: (body: { id: string; name: string }) => withFreshToken(() => api.call('editAsset', { body })),
+    mutationFn: (body: { id: string; name: string }) => api.call('editAsset', { body }),
     onSettled: () => {
       void refreshAssets();
       // Cards show their room's name.
@@ -59,7 +57,7 @@ export function useEditAsset() {
 /** Delete a place (with its rooms) or a room; the server moves its devices to the default place. */
 export function useDeleteAsset() {
   return useMutation({
-    mutationFn: (assetId: string) => withFreshToken(() => api.call('deleteAsset', { params: { assetId } })),
+    mutationFn: (assetId: string) => api.call('deleteAsset', { params: { assetId } }),
     onSettled: () => {
       void refreshAssets();
       void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
@@ -69,7 +67,7 @@ export function useDeleteAsset() {
 
 export function useSetDefaultAsset() {
   return useMutation({
-    mutationFn: (id: string) => withFreshToken(() => api.call('setDefaultAsset', { params: { id } })),
+    mutationFn: (id: string) => api.call('setDefaultAsset', { params: { id } }),
     onSettled: refreshAssets,
   });
 }

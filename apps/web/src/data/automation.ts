@@ -2,7 +2,6 @@ import type { Automation, Run } from '@hestia/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export type AutomationKind = Automation['type'];
 export type AutomationBody = Omit<
@@ -18,15 +17,13 @@ export const automationKeys = {
   run: (runId: string) => [...automationKeys.all, 'run', runId] as const,
 };
 
-const call = withFreshToken;
-
 /** The user's automations (`GET automations`) or scenarios (`GET scenarios`, in their order). */
 export function useAutomationsQuery(kind: AutomationKind) {
   return useQuery({
     queryKey: automationKeys.list(kind),
     queryFn: async () => {
-      if (kind === 'automation') return call(() => api.call('listAutomations', { query: {} }));
-      const list = await call(() => api.call('listScenarios', {}));
+      if (kind === 'automation') return api.call('listAutomations', { query: {} });
+      const list = await api.call('listScenarios', {});
       return [...list].sort((a, b) => a.order - b.order);
     },
   });
@@ -37,11 +34,9 @@ export function useAutomationQuery(kind: AutomationKind, id: string | undefined)
     queryKey: automationKeys.detail(kind, id ?? ''),
     enabled: Boolean(id),
     queryFn: () =>
-      call(() =>
-        kind === 'automation'
-          ? api.call('getAutomation', { params: { id: id as string } })
-          : api.call('getScenario', { params: { id: id as string } }),
-      ),
+      kind === 'automation'
+        ? api.call('getAutomation', { params: { id: id as string } })
+        : api.call('getScenario', { params: { id: id as string } }),
   });
 }
 
@@ -50,11 +45,9 @@ export function useRunsQuery(kind: AutomationKind, id: string, opts: { refetchMs
   return useQuery({
     queryKey: automationKeys.runs(id),
     queryFn: () =>
-      call(() =>
-        kind === 'automation'
-          ? api.call('automationRuns', { params: { id } })
-          : api.call('scenarioHistories', { params: { id } }),
-      ),
+      kind === 'automation'
+        ? api.call('automationRuns', { params: { id } })
+        : api.call('scenarioHistories', { params: { id } }),
     refetchInterval: opts.refetchMs ?? false,
   });
 }
@@ -64,7 +57,7 @@ export function useScenarioRunQuery(runId: string | null) {
   return useQuery({
     queryKey: automationKeys.run(runId ?? ''),
     enabled: Boolean(runId),
-    queryFn: () => call(() => api.call('scenarioHistoryDetails', { params: { historyId: runId as string } })),
+    queryFn: () => api.call('scenarioHistoryDetails', { params: { historyId: runId as string } }),
   });
 }
 
@@ -77,12 +70,11 @@ const refresh = (kind?: AutomationKind) =>
 /** Add or edit an automation or scenario; the server validates, refuses loops and warns on conflicts. */
 export function useSaveAutomation(kind: AutomationKind) {
   return useMutation({
-    mutationFn: (body: AutomationBody): Promise<Automation> =>
-      call(() => {
-        if (kind === 'automation') return api.call('saveAutomation', { body });
-        if (body.id) return api.call('editScenario', { params: { id: body.id }, body });
-        return api.call('saveScenario', { body });
-      }),
+    mutationFn: (body: AutomationBody): Promise<Automation> => {
+      if (kind === 'automation') return api.call('saveAutomation', { body });
+      if (body.id) return api.call('editScenario', { params: { id: body.id }, body });
+      return api.call('saveScenario', { body });
+    },
     onSuccess: (saved) => {
       queryClient.setQueryData(automationKeys.detail(kind, saved.id), saved);
       void refresh(kind);
@@ -93,11 +85,9 @@ export function useSaveAutomation(kind: AutomationKind) {
 export function useDeleteAutomation(kind: AutomationKind) {
   return useMutation({
     mutationFn: (id: string) =>
-      call(() =>
-        kind === 'automation'
-          ? api.call('deleteAutomation', { params: { id } })
-          : api.call('deleteScenario', { params: { id } }),
-      ),
+      kind === 'automation'
+        ? api.call('deleteAutomation', { params: { id } })
+        : api.call('deleteScenario', { params: { id } }),
     onSettled: () => refresh(kind),
   });
 }
@@ -106,11 +96,9 @@ export function useDeleteAutomation(kind: AutomationKind) {
 export function useExecute(kind: AutomationKind) {
   return useMutation({
     mutationFn: (id: string): Promise<Run> =>
-      call(() =>
-        kind === 'automation'
-          ? api.call('executeAutomation', { params: { id } })
-          : api.call('executeScenario', { params: { id } }),
-      ),
+      kind === 'automation'
+        ? api.call('executeAutomation', { params: { id } })
+        : api.call('executeScenario', { params: { id } }),
     onSuccess: (run) => void queryClient.invalidateQueries({ queryKey: automationKeys.runs(run.sourceId) }),
   });
 }
@@ -124,9 +112,7 @@ function patchList(id: string, patch: Partial<Automation>) {
 export function useSetActive() {
   return useMutation({
     mutationFn: (input: { id: string; isActive: boolean }) =>
-      call(() =>
-        api.call('activateAutomation', { params: { id: input.id }, body: { isActive: input.isActive } }),
-      ),
+      api.call('activateAutomation', { params: { id: input.id }, body: { isActive: input.isActive } }),
     onMutate: (input) => patchList(input.id, { isActive: input.isActive }),
     onSettled: () => refresh('automation'),
   });
@@ -135,9 +121,7 @@ export function useSetActive() {
 export function useSetNotify() {
   return useMutation({
     mutationFn: (input: { id: string; isNotify: boolean }) =>
-      call(() =>
-        api.call('notifyAutomation', { params: { id: input.id }, body: { isNotify: input.isNotify } }),
-      ),
+      api.call('notifyAutomation', { params: { id: input.id }, body: { isNotify: input.isNotify } }),
     onMutate: (input) => patchList(input.id, { isNotify: input.isNotify }),
     onSettled: () => refresh('automation'),
   });
@@ -147,7 +131,7 @@ export function useSetNotify() {
 export function useReorderScenarios() {
   return useMutation({
     mutationFn: (ids: string[]) =>
-      call(() => api.call('reorderScenarios', { params: { id: ids[0] as string }, body: { ids } })),
+      api.call('reorderScenarios', { params: { id: ids[0] as string }, body: { ids } }),
     onMutate: (ids) =>
       queryClient.setQueryData<Automation[]>(automationKeys.list('scenario'), (list) =>
         list
@@ -169,7 +153,7 @@ export function useScenarioSchedules(scenarioId: string | undefined) {
   return useQuery({
     queryKey: scheduleKey(scenarioId ?? ''),
     enabled: Boolean(scenarioId),
-    queryFn: () => call(() => api.call('listScenarioSchedules', { params: { id: scenarioId as string } })),
+    queryFn: () => api.call('listScenarioSchedules', { params: { id: scenarioId as string } }),
   });
 }
 
@@ -185,12 +169,10 @@ export type ScenarioScheduleBody = {
 export function useAddScenarioSchedule(scenarioId: string) {
   return useMutation({
     mutationFn: (body: ScenarioScheduleBody) =>
-      call(() =>
-        api.call('addScenarioSchedule', {
-          params: { id: scenarioId },
-          body: { ...body, deviceScheduleActions: [] },
-        }),
-      ),
+      api.call('addScenarioSchedule', {
+        params: { id: scenarioId },
+        body: { ...body, deviceScheduleActions: [] },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKey(scenarioId) }),
   });
 }
@@ -198,7 +180,7 @@ export function useAddScenarioSchedule(scenarioId: string) {
 export function useDeleteScenarioSchedule(scenarioId: string) {
   return useMutation({
     mutationFn: (scheduleId: string) =>
-      call(() => api.call('deleteScenarioSchedule', { params: { id: scenarioId, scheduleId } })),
+      api.call('deleteScenarioSchedule', { params: { id: scenarioId, scheduleId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: scheduleKey(scenarioId) }),
   });
 }

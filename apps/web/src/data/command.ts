@@ -1,9 +1,8 @@
-import { ApiError } from '@hestia/client';
+import { ApiError, type CallInit } from '@hestia/client';
 import { onlineManager } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { i18n } from '../i18n/index.ts';
 import { isNetworkFailure, sessionEndOf } from './errors.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 /** True when the browser says it has no network (or TanStack Query was told so). */
 export function isOffline(): boolean {
@@ -17,19 +16,18 @@ export function isOffline(): boolean {
  */
 export const COMMAND_MUTATION = { networkMode: 'always', retry: false } as const;
 
+function refuseOffline(): void {
+  if (isOffline()) throw new ApiError('network error', 400, 'offline');
+}
+
 /**
- * Send a device write now, or fail at once with the spec's 'network error' when there is no network
- * (checked again after a token refresh, which may have waited).
+ * Send a device write now, or fail at once with the spec's 'network error' when there is no network:
+ * checked first, and again just before the request leaves (after a token refresh, which may have
+ * waited), through the call options `call` is to pass on.
  */
-export async function deviceCommand<T>(call: () => Promise<T>): Promise<T> {
-  const refuseOffline = () => {
-    if (isOffline()) throw new ApiError('network error', 400, 'offline');
-  };
+export async function deviceCommand<T>(call: (init: CallInit) => Promise<T>): Promise<T> {
   refuseOffline();
-  return withFreshToken(() => {
-    refuseOffline();
-    return call();
-  });
+  return call({ beforeSend: refuseOffline });
 }
 
 /**

@@ -9,7 +9,6 @@ import { type LiveAccess, seedDevices, useLiveStore } from './live.ts';
 import { useLiveSubscription } from './live-subscription.ts';
 import { lastKnownList, rememberList } from './offline-state.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -34,7 +33,7 @@ export function useDevicesQuery() {
   return useQuery({
     queryKey: deviceKeys.list(),
     queryFn: async () => {
-      const devices = await withFreshToken(() => api.call('listDevices', { query: {} }));
+      const devices = await api.call('listDevices', { query: {} });
       seedDevices(devices);
       rememberList('devices', devices);
       return devices;
@@ -49,7 +48,7 @@ export function useFavouritesQuery() {
   return useQuery({
     queryKey: deviceKeys.favourites(),
     queryFn: async () => {
-      const devices = await withFreshToken(() => api.call('favourites', {}));
+      const devices = await api.call('favourites', {});
       seedDevices(devices);
       return devices;
     },
@@ -64,7 +63,7 @@ export function useDeviceQuery(id: string, opts: { enabled?: boolean; pollMs?: n
   const client = useQueryClient();
   return useQuery({
     queryKey: deviceKeys.detail(id),
-    queryFn: () => withFreshToken(() => api.call('getDevice', { params: { id } })),
+    queryFn: () => api.call('getDevice', { params: { id } }),
     enabled: opts.enabled ?? true,
     refetchInterval: opts.pollMs ?? false,
     initialData: () => client.getQueryData<Device[]>(deviceKeys.list())?.find((d) => d.id === id),
@@ -80,7 +79,7 @@ export function useWriteMutation(deviceId: string) {
   return useMutation({
     ...COMMAND_MUTATION,
     mutationKey: ['devices', deviceId, 'write'],
-    mutationFn: (pairs: KeyValue[]) => deviceCommand(() => api.write(deviceId, pairs)),
+    mutationFn: (pairs: KeyValue[]) => deviceCommand((init) => api.write(deviceId, pairs, init)),
   });
 }
 
@@ -99,8 +98,7 @@ const refreshDevices = () => queryClient.invalidateQueries({ queryKey: deviceKey
 
 export function useRenameDevice(id: string) {
   return useMutation({
-    mutationFn: (label: string) =>
-      withFreshToken(() => api.call('renameDevice', { params: { id }, body: { label } })),
+    mutationFn: (label: string) => api.call('renameDevice', { params: { id }, body: { label } }),
     onSuccess: (device) => {
       patchDevices(new Set([id]), (d) => ({ ...d, label: device.label }));
       queryClient.setQueryData(deviceKeys.detail(id), device);
@@ -112,12 +110,10 @@ export function useRenameDevice(id: string) {
 export function useMoveDevices() {
   return useMutation({
     mutationFn: (input: { deviceIds: string[]; assetId: string }) =>
-      withFreshToken(() =>
-        api.call('addDevicesToAsset', {
-          params: { assetId: input.assetId },
-          body: { deviceIds: input.deviceIds },
-        }),
-      ),
+      api.call('addDevicesToAsset', {
+        params: { assetId: input.assetId },
+        body: { deviceIds: input.deviceIds },
+      }),
     onSettled: () => {
       void refreshDevices();
       void queryClient.invalidateQueries({ queryKey: ['assets'] });
@@ -130,9 +126,7 @@ export function useSetFavourite() {
   return useMutation({
     mutationFn: async (input: { deviceIds: string[]; favourite: boolean }) => {
       const route = input.favourite ? 'addFavourite' : 'deleteFavourite';
-      await Promise.all(
-        input.deviceIds.map((deviceId) => withFreshToken(() => api.call(route, { body: { deviceId } }))),
-      );
+      await Promise.all(input.deviceIds.map((deviceId) => api.call(route, { body: { deviceId } })));
     },
     onMutate: (input) =>
       patchDevices(new Set(input.deviceIds), (d) => ({ ...d, isFavourite: input.favourite })),
@@ -145,7 +139,7 @@ export function useDeleteDevices() {
   return useMutation({
     mutationFn: async (deviceIds: string[]) => {
       const results = await Promise.allSettled(
-        deviceIds.map((id) => withFreshToken(() => api.call('deleteDevice', { params: { id } }))),
+        deviceIds.map((id) => api.call('deleteDevice', { params: { id } })),
       );
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;

@@ -1,4 +1,4 @@
-import { ApiError } from '@hestia/client';
+import { ApiError, isNetworkFailure } from '@hestia/client';
 import { type ErrorCode, errorCatalog, messages } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { i18n } from '../i18n/index.ts';
@@ -31,9 +31,7 @@ export function errorText(err: unknown, t: TFunction): string {
 }
 
 /** True for failures of the network itself, which keep the session (spec section 4). */
-export function isNetworkFailure(err: unknown): boolean {
-  return err instanceof ApiError && (err.message === 'network error' || err.message === 'timeout');
-}
+export { isNetworkFailure };
 
 /** 401 (or a missing token) ends the session; 1015 also resets every store (spec section 8). */
 export function sessionEndOf(err: unknown): 'logout' | 'reset' | null {

@@ -9,7 +9,6 @@ import { api } from './api.ts';
 import { useAutomationsQuery } from './automation.ts';
 import { type GeoPoint, sendDecision } from './location-rules.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export {
   distanceMeters,
@@ -112,12 +111,10 @@ export function requestPosition(): Promise<PositionResult> {
 }
 
 function sendPosition(point: GeoPoint): Promise<Profile> {
-  return withFreshToken(() =>
-    api.call('updateProfile', {
-      params: { type: 'Location' },
-      body: point,
-    } as CallInput<'updateProfile'>),
-  );
+  return api.call('updateProfile', {
+    params: { type: 'Location' },
+    body: point,
+  } as CallInput<'updateProfile'>);
 }
 
 /** Watches the position and sends it by the rules above, until stopped. */

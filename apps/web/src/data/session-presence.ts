@@ -1,7 +1,6 @@
 import { SESSION_HEARTBEAT_MS } from '@hestia/contract';
 import { useAuthStore } from '../state/auth-store.ts';
 import { api } from './api.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 /**
  * Tells the server whether this session is in use (spec: `users/sessions/online` and `/offline`), so
@@ -14,11 +13,11 @@ export function startSessionPresence(): () => void {
   const send = (online: boolean) => {
     if (!useAuthStore.getState().isLoggedIn) return;
     // Going offline happens as the page is hidden or closed: keepalive lets the call outlive the page
-    // instead of being cancelled by the browser with it.
-    const call = () =>
-      online ? api.call('sessionOnline', {}) : api.call('sessionOffline', {}, { keepalive: true });
+    // instead of being cancelled by the browser with it (and sends it without waiting on a refresh).
     // Best effort: a lost presence call is corrected by the next one or by the server's window.
-    (online ? withFreshToken(call) : call()).catch(() => undefined);
+    (online ? api.call('sessionOnline', {}) : api.call('sessionOffline', {}, { keepalive: true })).catch(
+      () => undefined,
+    );
   };
   const stopBeat = () => {
     if (timer !== undefined) clearInterval(timer);

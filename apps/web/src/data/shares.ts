@@ -3,7 +3,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { deviceKeys } from './devices.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export const shareKeys = {
   all: ['shares'] as const,
@@ -14,7 +13,7 @@ export const shareKeys = {
 export function useSharesQuery(deviceId: string, enabled = true) {
   return useQuery({
     queryKey: shareKeys.forDevice(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listShares', { query: { deviceId } })),
+    queryFn: () => api.call('listShares', { query: { deviceId } }),
     enabled,
   });
 }
@@ -23,7 +22,7 @@ export function useSharesQuery(deviceId: string, enabled = true) {
 export function useCreateShare(deviceId: string) {
   return useMutation({
     mutationFn: (body: { scope: 'control' | 'view' }) =>
-      withFreshToken(() => api.call('createShare', { params: { id: deviceId }, body })),
+      api.call('createShare', { params: { id: deviceId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shareKeys.forDevice(deviceId) }),
   });
 }
@@ -31,12 +30,10 @@ export function useCreateShare(deviceId: string) {
 export function useUpdateShare(deviceId: string) {
   return useMutation({
     mutationFn: (input: { shareId: string; scope: 'control' | 'view' }) =>
-      withFreshToken(() =>
-        api.call('updateShare', {
-          params: { id: deviceId, shareId: input.shareId },
-          body: { scope: input.scope },
-        }),
-      ),
+      api.call('updateShare', {
+        params: { id: deviceId, shareId: input.shareId },
+        body: { scope: input.scope },
+      }),
     // The choice shows at once; a refusal puts the list back when it reloads.
     onMutate: (input) =>
       queryClient.setQueryData<Share[]>(shareKeys.forDevice(deviceId), (list) =>
@@ -48,8 +45,7 @@ export function useUpdateShare(deviceId: string) {
 
 export function useDeleteShare(deviceId: string) {
   return useMutation({
-    mutationFn: (shareId: string) =>
-      withFreshToken(() => api.call('deleteShare', { params: { id: deviceId, shareId } })),
+    mutationFn: (shareId: string) => api.call('deleteShare', { params: { id: deviceId, shareId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: shareKeys.forDevice(deviceId) }),
   });
 }
@@ -57,8 +53,7 @@ export function useDeleteShare(deviceId: string) {
 /** Accept a share link; the new device joins the lists (and the live subscription) at once. */
 export function useFinalizeShare() {
   return useMutation({
-    mutationFn: (shareToken: string) =>
-      withFreshToken(() => api.call('finalizeShare', { params: { shareToken } })),
+    mutationFn: (shareToken: string) => api.call('finalizeShare', { params: { shareToken } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deviceKeys.all }),
   });
 }

@@ -1,13 +1,11 @@
 import type { CallInput } from '@hestia/client';
-import { API_PREFIX, MAX_RANGE_MS, type Profile, type Report } from '@hestia/contract';
+import { MAX_RANGE_MS, type Profile, type Report } from '@hestia/contract';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { ChartAggregation } from '../lib/chart-range.ts';
 import { RAW_LIMIT } from '../lib/chart-range.ts';
 import { chartNumber } from '../lib/chart-series.ts';
-import { useAuthStore } from '../state/auth-store.ts';
 import { api } from './api.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 export const historyKeys = {
   all: ['history'] as const,
@@ -49,9 +47,10 @@ export async function fetchSeries(r: SeriesRequest): Promise<Series> {
       ? { limit: RAW_LIMIT, orderBy: 'DESC' as const }
       : { interval: r.interval, limit: 10_000, orderBy: 'ASC' as const }),
   };
-  const result = await withFreshToken(() =>
-    api.call('timeseries', { params: { entityType: 'DEVICE', entityId: r.deviceId }, query }),
-  );
+  const result = await api.call('timeseries', {
+    params: { entityType: 'DEVICE', entityId: r.deviceId },
+    query,
+  });
   const points = [...(result[r.key] ?? [])].sort((a, b) => a.ts - b.ts);
   return {
     ts: points.map((p) => p.ts),
@@ -68,19 +67,17 @@ const BEFORE_MS = MAX_RANGE_MS;
  * newest first, from the API's longest range ending at `ts`.
  */
 export async function fetchValueBefore(deviceId: string, key: string, ts: number): Promise<number | null> {
-  const result = await withFreshToken(() =>
-    api.call('timeseries', {
-      params: { entityType: 'DEVICE', entityId: deviceId },
-      query: {
-        keys: key,
-        startTs: Math.max(0, ts - BEFORE_MS),
-        endTs: ts,
-        agg: 'NONE',
-        limit: 1,
-        orderBy: 'DESC',
-      },
-    }),
-  );
+  const result = await api.call('timeseries', {
+    params: { entityType: 'DEVICE', entityId: deviceId },
+    query: {
+      keys: key,
+      startTs: Math.max(0, ts - BEFORE_MS),
+      endTs: ts,
+      agg: 'NONE',
+      limit: 1,
+      orderBy: 'DESC',
+    },
+  });
   const point = result[key]?.[0];
   return point ? chartNumber(point.value) : null;
 }
@@ -112,12 +109,10 @@ export function useEnergyQuery(deviceId: string, startTs: number, endTs: number,
   return useQuery({
     queryKey: historyKeys.energy(deviceId, startTs, endTs, bucket),
     queryFn: () =>
-      withFreshToken(() =>
-        api.call('energy', {
-          params: { entityType: 'DEVICE', entityId: deviceId },
-          query: { startTs, endTs, bucket },
-        }),
-      ),
+      api.call('energy', {
+        params: { entityType: 'DEVICE', entityId: deviceId },
+        query: { startTs, endTs, bucket },
+      }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
@@ -126,15 +121,14 @@ export function useEnergyQuery(deviceId: string, startTs: number, endTs: number,
 export function useReportsQuery(deviceId: string) {
   return useQuery({
     queryKey: historyKeys.reports(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listReports', { params: { deviceId } })),
+    queryFn: () => api.call('listReports', { params: { deviceId } }),
   });
 }
 
 export function useReportQuery(deviceId: string, reportId: string | null) {
   return useQuery({
     queryKey: historyKeys.report(deviceId, reportId ?? ''),
-    queryFn: () =>
-      withFreshToken(() => api.call('getReport', { params: { deviceId, reportId: reportId ?? '' } })),
+    queryFn: () => api.call('getReport', { params: { deviceId, reportId: reportId ?? '' } }),
     enabled: reportId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -143,7 +137,7 @@ export function useReportQuery(deviceId: string, reportId: string | null) {
 export function useGenerateReport(deviceId: string) {
   return useMutation({
     mutationFn: (range: { startTs: number; endTs: number }) =>
-      withFreshToken(() => api.call('generateReport', { params: { deviceId }, body: range })),
+      api.call('generateReport', { params: { deviceId }, body: range }),
     onSuccess: (report: Report) => {
       queryClient.setQueryData(historyKeys.report(deviceId, report.id), report);
       void queryClient.invalidateQueries({ queryKey: historyKeys.reports(deviceId) });
@@ -155,7 +149,7 @@ export function useGenerateReport(deviceId: string) {
 export function useTariffQuery() {
   return useQuery({
     queryKey: historyKeys.tariff(),
-    queryFn: async () => (await withFreshToken(() => api.call('profile', {}))).tariff,
+    queryFn: async () => (await api.call('profile', {})).tariff,
     staleTime: 5 * 60_000,
   });
 }
@@ -165,10 +159,8 @@ export type Tariff = NonNullable<Profile['tariff']>;
 export function useSetTariff() {
   return useMutation({
     mutationFn: (tariff: Tariff) =>
-      withFreshToken(() =>
-        // The route takes one body per update type (contract `profileUpdateBodies`), so it declares none.
-        api.call('updateProfile', { params: { type: 'Tariff' }, body: tariff } as CallInput<'updateProfile'>),
-      ),
+      // The route takes one body per update type (contract `profileUpdateBodies`), so it declares none.
+      api.call('updateProfile', { params: { type: 'Tariff' }, body: tariff } as CallInput<'updateProfile'>),
     onSuccess: (profile) => {
       queryClient.setQueryData(historyKeys.tariff(), profile.tariff);
       // Costs were computed with the old price; the account screens' profile may be cached too.
@@ -183,16 +175,8 @@ export async function fetchReportCsv(
   deviceId: string,
   reportId: string,
 ): Promise<{ blob: Blob; fileName: string }> {
-  return withFreshToken(async () => {
-    const token = useAuthStore.getState().token;
-    const res = await fetch(`${API_PREFIX}/reports/${deviceId}/${reportId}/csv`, {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    if (!res.ok) throw new Error(`The report could not be downloaded (${res.status})`);
-    const disposition = res.headers.get('content-disposition') ?? '';
-    const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `hestia-report-${reportId}.csv`;
-    return { blob: await res.blob(), fileName };
-  });
+  const { blob, fileName } = await api.reportCsv(deviceId, reportId);
+  return { blob, fileName: fileName ?? `hestia-report-${reportId}.csv` };
 }
 
 /** Hand a Blob to the browser as a file download. */

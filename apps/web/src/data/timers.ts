@@ -2,7 +2,6 @@ import type { CallInput } from '@hestia/client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 import { queryClient } from './session.ts';
-import { withFreshToken } from './token-refresh.ts';
 
 /**
  * A device's timers, schedules, data exchanges and the automations that involve it (issue 8).
@@ -27,7 +26,7 @@ export type DataExchangeBody = CallInput<'addDataExchange'>['body'];
 export function useTimersQuery(deviceId: string) {
   return useQuery({
     queryKey: timerKeys.timers(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listTimers', { query: { deviceId } })),
+    queryFn: () => api.call('listTimers', { query: { deviceId } }),
     // While a timer runs, look again now and then, so one that has fired leaves the list.
     refetchInterval: (query) =>
       query.state.data?.some((x) => x.isActive && x.nextRunAt !== null) ? 3000 : false,
@@ -37,15 +36,14 @@ export function useTimersQuery(deviceId: string) {
 
 export function useSaveTimer(deviceId: string) {
   return useMutation({
-    mutationFn: (body: TimerBody) =>
-      withFreshToken(() => api.call('saveTimer', { params: { id: deviceId }, body })),
+    mutationFn: (body: TimerBody) => api.call('saveTimer', { params: { id: deviceId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.timers(deviceId) }),
   });
 }
 
 export function useDeleteTimer(deviceId: string) {
   return useMutation({
-    mutationFn: (timerId: string) => withFreshToken(() => api.call('deleteTimer', { params: { timerId } })),
+    mutationFn: (timerId: string) => api.call('deleteTimer', { params: { timerId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.timers(deviceId) }),
   });
 }
@@ -53,7 +51,7 @@ export function useDeleteTimer(deviceId: string) {
 export function useSchedulesQuery(deviceId: string) {
   return useQuery({
     queryKey: timerKeys.schedules(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listSchedules', { query: { deviceId } })),
+    queryFn: () => api.call('listSchedules', { query: { deviceId } }),
     ...NOT_CACHED,
   });
 }
@@ -61,8 +59,7 @@ export function useSchedulesQuery(deviceId: string) {
 export function useScheduleQuery(scheduleId: string | undefined) {
   return useQuery({
     queryKey: timerKeys.schedule(scheduleId ?? ''),
-    queryFn: () =>
-      withFreshToken(() => api.call('getSchedule', { params: { scheduleId: scheduleId as string } })),
+    queryFn: () => api.call('getSchedule', { params: { scheduleId: scheduleId as string } }),
     enabled: !!scheduleId,
     ...NOT_CACHED,
   });
@@ -70,16 +67,14 @@ export function useScheduleQuery(scheduleId: string | undefined) {
 
 export function useSaveSchedule(deviceId: string) {
   return useMutation({
-    mutationFn: (body: ScheduleBody) =>
-      withFreshToken(() => api.call('saveSchedule', { params: { id: deviceId }, body })),
+    mutationFn: (body: ScheduleBody) => api.call('saveSchedule', { params: { id: deviceId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.schedules(deviceId) }),
   });
 }
 
 export function useDeleteSchedule(deviceId: string) {
   return useMutation({
-    mutationFn: (scheduleId: string) =>
-      withFreshToken(() => api.call('deleteSchedule', { params: { scheduleId } })),
+    mutationFn: (scheduleId: string) => api.call('deleteSchedule', { params: { scheduleId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.schedules(deviceId) }),
   });
 }
@@ -88,11 +83,9 @@ export function useDeleteSchedule(deviceId: string) {
 export function useSetScheduleActive(deviceId: string) {
   return useMutation({
     mutationFn: (input: { scheduleId: string; active: boolean }) =>
-      withFreshToken(() =>
-        api.call(input.active ? 'activateSchedule' : 'deactivateSchedule', {
-          params: { id: deviceId, scheduleId: input.scheduleId },
-        }),
-      ),
+      api.call(input.active ? 'activateSchedule' : 'deactivateSchedule', {
+        params: { id: deviceId, scheduleId: input.scheduleId },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.schedules(deviceId) }),
   });
 }
@@ -101,7 +94,7 @@ export function useSetScheduleActive(deviceId: string) {
 export function useDeviceAutomationsQuery(deviceId: string) {
   return useQuery({
     queryKey: timerKeys.automations(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listAutomations', { query: { device_id: deviceId } })),
+    queryFn: () => api.call('listAutomations', { query: { device_id: deviceId } }),
   });
 }
 
@@ -109,8 +102,7 @@ export function useDeviceAutomationsQuery(deviceId: string) {
 export function useDataExchangeParams(deviceId: string | undefined) {
   return useQuery({
     queryKey: timerKeys.exchangeParams(deviceId ?? ''),
-    queryFn: () =>
-      withFreshToken(() => api.call('dataExchangeParams', { params: { id: deviceId as string } })),
+    queryFn: () => api.call('dataExchangeParams', { params: { id: deviceId as string } }),
     enabled: !!deviceId,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -119,22 +111,20 @@ export function useDataExchangeParams(deviceId: string | undefined) {
 export function useDataExchangesQuery(deviceId: string) {
   return useQuery({
     queryKey: timerKeys.exchanges(deviceId),
-    queryFn: () => withFreshToken(() => api.call('listDataExchanges', { params: { id: deviceId } })),
+    queryFn: () => api.call('listDataExchanges', { params: { id: deviceId } }),
   });
 }
 
 export function useAddDataExchange(deviceId: string) {
   return useMutation({
-    mutationFn: (body: DataExchangeBody) =>
-      withFreshToken(() => api.call('addDataExchange', { params: { id: deviceId }, body })),
+    mutationFn: (body: DataExchangeBody) => api.call('addDataExchange', { params: { id: deviceId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.exchanges(deviceId) }),
   });
 }
 
 export function useDeleteDataExchange(deviceId: string) {
   return useMutation({
-    mutationFn: (exchangeId: string) =>
-      withFreshToken(() => api.call('deleteDataExchange', { params: { exchangeId } })),
+    mutationFn: (exchangeId: string) => api.call('deleteDataExchange', { params: { exchangeId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: timerKeys.exchanges(deviceId) }),
   });
 }

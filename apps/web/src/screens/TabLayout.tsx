@@ -2,10 +2,11 @@ import { onlineManager } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { BottomTabBar } from '../components/BottomTabBar.tsx';
+import { api } from '../data/api.ts';
 import { useDevicesQuery } from '../data/devices.ts';
 import { reopenLive } from '../data/live.ts';
 import { useLiveSubscription } from '../data/live-subscription.ts';
-import { refreshIfDue, syncClock, TAB_BAR_REFRESH_LEAD_MS } from '../data/token-refresh.ts';
+import { syncClock, TAB_BAR_REFRESH_LEAD_MS } from '../data/token-refresh.ts';
 import { useKeyboardOpen } from '../hooks/useKeyboardOpen.ts';
 
 /** The bottom tab navigator: the live subscription runs here so every tab sees the same values. */
@@ -17,7 +18,7 @@ export default function TabLayout() {
   // The tab bar refreshes the token an hour ahead, at start and whenever the app comes back; coming
   // back, or the network coming back, also reopens the live sockets, after that refresh (spec section 4).
   useEffect(() => {
-    const check = () => refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
+    const check = () => api.refreshIfDue(TAB_BAR_REFRESH_LEAD_MS);
     syncClock().then(check, (err: unknown) => {
       console.warn('Could not read the server time; using the local clock.', err);
       return check();

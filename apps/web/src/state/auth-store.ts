@@ -1,6 +1,6 @@
+import type { FreshToken } from '@hestia/client';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { FreshToken } from '../data/refresher.ts';
 
 /**
  * The persisted auth store (spec section 3), without the refresh token: the server keeps that in an

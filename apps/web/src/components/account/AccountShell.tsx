@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { correctedNow } from '../../data/api.ts';
 import { ensureHashedClientId } from '../../data/client-id.ts';
 import { defaultDayBounds, isDayTime } from '../../data/clock.ts';
-import { correctedNow } from '../../data/token-refresh.ts';
 import { paths } from '../../routes.ts';
 import { THEME_HEX, useAppSettingStore } from '../../state/app-setting-store.ts';
 import { useAuthStore } from '../../state/auth-store.ts';

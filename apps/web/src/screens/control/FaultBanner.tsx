@@ -7,7 +7,6 @@ import { AlertIcon } from '../../components/icons.tsx';
 import { api } from '../../data/api.ts';
 import type { DeviceControl } from '../../data/control.ts';
 import { sessionEndOf } from '../../data/errors.ts';
-import { withFreshToken } from '../../data/token-refresh.ts';
 import { RefreshIcon, SupportIcon } from './control-icons.tsx';
 
 /** What the device says when asked again (`getState`), as far as its fault goes. */
@@ -36,7 +35,7 @@ export function FaultBanner({ control, deviceId }: { control: DeviceControl; dev
   const checkAgain = async () => {
     setChecking(true);
     try {
-      const result = await withFreshToken(() => api.twowayRpc(deviceId, { method: 'getState' }));
+      const result = await api.twowayRpc(deviceId, { method: 'getState' });
       if (result.result !== 'OK') throw new Error('no answer');
       if (reportedFault(result) === fault.wire)
         toast.error(t('control.fault.persists'), { id: `fault-${deviceId}` });

@@ -8,7 +8,6 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Button, TextField } from '../../components/home-ui.tsx';
 import { api } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
-import { withFreshToken } from '../../data/token-refresh.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { useKeyActionMutations, useScenariosQuery } from '../settings/settings-data.ts';
@@ -19,7 +18,7 @@ import { OptionPills } from './fields.tsx';
 function useValidActionsQuery(enabled: boolean) {
   return useQuery({
     queryKey: ['devices', 'valid-actions'],
-    queryFn: () => withFreshToken(() => api.call('validActions', {})),
+    queryFn: () => api.call('validActions', {}),
     enabled,
     staleTime: 60_000,
   });

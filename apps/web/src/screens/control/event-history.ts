@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../data/api.ts';
 import type { DeviceValues } from '../../data/live.ts';
-import { withFreshToken } from '../../data/token-refresh.ts';
 import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { type DeviceEvent, EVENT_LIMIT, EVENT_WINDOW_MS, groupEvents } from './event-group.ts';
 
@@ -25,18 +24,16 @@ export function useEventHistory(
     queryKey: ['history', 'events', deviceId, main, keys.join(','), liveTs],
     queryFn: async (): Promise<DeviceEvent[]> => {
       const endTs = Date.now() + 60_000;
-      const result = await withFreshToken(() =>
-        api.call('timeseries', {
-          params: { entityType: 'DEVICE', entityId: deviceId },
-          query: {
-            keys: [main, ...keys].join(','),
-            startTs: endTs - EVENT_WINDOW_MS,
-            endTs,
-            limit: EVENT_LIMIT * 2,
-            orderBy: 'DESC',
-          },
-        }),
-      );
+      const result = await api.call('timeseries', {
+        params: { entityType: 'DEVICE', entityId: deviceId },
+        query: {
+          keys: [main, ...keys].join(','),
+          startTs: endTs - EVENT_WINDOW_MS,
+          endTs,
+          limit: EVENT_LIMIT * 2,
+          orderBy: 'DESC',
+        },
+      });
       return groupEvents(result, main);
     },
     placeholderData: (prev) => prev,

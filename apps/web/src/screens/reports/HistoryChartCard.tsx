@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Card, ChartIcon, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
+import { correctedNow } from '../../data/api.ts';
 import { useOnline } from '../../data/connectivity.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues } from '../../data/live.ts';
 import { useSeriesQuery, useValueBeforeQuery } from '../../data/telemetry-history.ts';
-import { correctedNow } from '../../data/token-refresh.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import {
   CHART_AGGREGATIONS,

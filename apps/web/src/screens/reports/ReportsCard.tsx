@@ -13,6 +13,7 @@ import {
 } from '../../components/charts/chart-ui.tsx';
 import { Button } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
+import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import {
   fetchReportCsv,
@@ -21,7 +22,6 @@ import {
   useReportQuery,
   useReportsQuery,
 } from '../../data/telemetry-history.ts';
-import { correctedNow } from '../../data/token-refresh.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
 import { ReportView } from './ReportView.tsx';

@@ -3,7 +3,6 @@ import type { DeviceSettingType, KeyAction, KeyActionBody, KeyValue } from '@hes
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../data/api.ts';
 import { COMMAND_MUTATION, deviceCommand } from '../../data/command.ts';
-import { withFreshToken } from '../../data/token-refresh.ts';
 
 /** Query keys and hooks of a device's settings, key labels and key actions (issue 7). */
 export const settingKeys = {
@@ -17,7 +16,7 @@ export const settingKeys = {
 export function useDeviceSettingQuery(id: string, type: DeviceSettingType) {
   return useQuery({
     queryKey: settingKeys.setting(id, type),
-    queryFn: () => withFreshToken(() => api.call('getDeviceSetting', { params: { id, type } })),
+    queryFn: () => api.call('getDeviceSetting', { params: { id, type } }),
   });
 }
 
@@ -30,7 +29,9 @@ export function usePatchDeviceSetting(id: string, type: DeviceSettingType) {
   return useMutation({
     ...COMMAND_MUTATION,
     mutationFn: (values: KeyValue[]) =>
-      deviceCommand(() => api.call('updateDeviceSetting', { params: { id, type }, body: { values } })),
+      deviceCommand((init) =>
+        api.call('updateDeviceSetting', { params: { id, type }, body: { values } }, init),
+      ),
     onSuccess: (setting) => client.setQueryData(settingKeys.setting(id, type), setting),
   });
 }
@@ -38,7 +39,7 @@ export function usePatchDeviceSetting(id: string, type: DeviceSettingType) {
 export function useKeyLabelsQuery(id: string) {
   return useQuery({
     queryKey: settingKeys.labels(id),
-    queryFn: () => withFreshToken(() => api.call('getKeyLabels', { params: { id } })),
+    queryFn: () => api.call('getKeyLabels', { params: { id } }),
   });
 }
 
@@ -47,7 +48,7 @@ export function useSetKeyLabels(id: string) {
   return useMutation({
     ...COMMAND_MUTATION,
     mutationFn: (labels: CallInput<'setKeyLabels'>['body']['labels']) =>
-      deviceCommand(() => api.call('setKeyLabels', { params: { id }, body: { labels } })),
+      deviceCommand((init) => api.call('setKeyLabels', { params: { id }, body: { labels } }, init)),
     onSuccess: (result) => client.setQueryData(settingKeys.labels(id), result),
   });
 }
@@ -55,7 +56,7 @@ export function useSetKeyLabels(id: string) {
 export function useKeyActionsQuery(id: string) {
   return useQuery({
     queryKey: settingKeys.actions(id),
-    queryFn: () => withFreshToken(() => api.call('listKeyActions', { params: { id } })),
+    queryFn: () => api.call('listKeyActions', { params: { id } }),
   });
 }
 
@@ -66,23 +67,23 @@ export function useKeyActionMutations(id: string) {
   const save = useMutation({
     ...COMMAND_MUTATION,
     mutationFn: ({ actionId, body }: { actionId?: string; body: KeyActionBody }) =>
-      deviceCommand(() =>
+      deviceCommand((init) =>
         actionId
-          ? api.call('editKeyAction', { params: { id, actionId }, body })
-          : api.call('addKeyAction', { params: { id }, body }),
+          ? api.call('editKeyAction', { params: { id, actionId }, body }, init)
+          : api.call('addKeyAction', { params: { id }, body }, init),
       ),
     onSettled: refresh,
   });
   const remove = useMutation({
     ...COMMAND_MUTATION,
     mutationFn: (actionId: string) =>
-      deviceCommand(() => api.call('deleteKeyAction', { params: { id, actionId } })),
+      deviceCommand((init) => api.call('deleteKeyAction', { params: { id, actionId } }, init)),
     onSettled: refresh,
   });
   const reorder = useMutation({
     ...COMMAND_MUTATION,
     mutationFn: (ids: string[]) =>
-      deviceCommand(() => api.call('reorderKeyActions', { params: { id }, body: { ids } })),
+      deviceCommand((init) => api.call('reorderKeyActions', { params: { id }, body: { ids } }, init)),
     onMutate: (ids) => {
       const list = client.getQueryData<KeyAction[]>(settingKeys.actions(id));
       if (!list) return;
@@ -100,6 +101,6 @@ export function useKeyActionMutations(id: string) {
 export function useScenariosQuery() {
   return useQuery({
     queryKey: settingKeys.scenarios(),
-    queryFn: () => withFreshToken(() => api.call('listScenarios', {})),
+    queryFn: () => api.call('listScenarios', {}),
   });
 }

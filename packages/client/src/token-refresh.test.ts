@@ -1,12 +1,10 @@
 import type { LoginResult } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  createRefresher,
-  REFRESH_POLL_MS,
-  type RefresherDeps,
-  TAB_BAR_REFRESH_LEAD_MS,
-  type TokenSnapshot,
-} from './refresher.ts';
+import { ApiError } from './errors.ts';
+import { createRefresher, REFRESH_POLL_MS, type TokenAuth, type TokenSnapshot } from './token-refresh.ts';
+
+/** Spec section 9: the web app's tab bar refreshes the token 3600 s before it expires. */
+const TAB_BAR_REFRESH_LEAD_MS = 3600_000;
 
 class NetworkError extends Error {}
 class Disabled extends Error {
@@ -35,27 +33,26 @@ function fakeClock(start: number) {
 function setup(expiresIn: number, refresh: (s: TokenSnapshot) => Promise<Partial<LoginResult>>) {
   const clock = fakeClock(1_000_000);
   let state: TokenSnapshot = { isLoggedIn: true, token: 't0', expiresIn };
-  const ended: string[] = [];
+  const ended: unknown[] = [];
   const calls: TokenSnapshot[] = [];
-  const deps: RefresherDeps = {
+  const deps: TokenAuth = {
     now: clock.now,
     sleep: clock.sleep,
     read: () => state,
-    refresh: (s) => {
-      calls.push(s);
-      return refresh(s);
-    },
     adopt: (r) => {
       state = { isLoggedIn: true, ...r };
     },
-    end: (how) => {
-      ended.push(how);
+    end: (err) => {
+      ended.push(err);
       state = { isLoggedIn: false, token: null, expiresIn: null };
     },
     keepsSession: (err) => err instanceof NetworkError,
-    resetsStores: (err) => err instanceof Disabled,
   };
-  return { clock, deps, ended, calls, state: () => state, refresher: createRefresher(deps) };
+  const send = (s: TokenSnapshot) => {
+    calls.push(s);
+    return refresh(s);
+  };
+  return { clock, deps, ended, calls, state: () => state, refresher: createRefresher(deps, send) };
 }
 
 // The web app's refresh answers carry no refresh token: it comes back as the cookie.
@@ -115,28 +112,48 @@ describe('token refresh (spec section 4)', () => {
     const s = setup(0, async () => {
       throw new Error('The session has expired. Please log in again.');
     });
-    await s.refresher.refreshIfDue();
-    expect(s.ended).toEqual(['logout']);
+    const outcome = await s.refresher.refreshIfDue();
+    expect(s.ended).toHaveLength(1);
+    expect((s.ended[0] as Error).message).toBe('The session has expired. Please log in again.');
+    expect(outcome).toEqual({ ended: s.ended[0] });
     expect(s.state().isLoggedIn).toBe(false);
   });
 
   it('logs out when the answer has no token', async () => {
     const s = setup(0, async () => ({ expiresIn: 5 }));
     await s.refresher.refreshIfDue();
-    expect(s.ended).toEqual(['logout']);
+    expect(s.ended).toEqual([new ApiError('The session has expired. Please log in again.', 401)]);
+    expect((s.ended[0] as ApiError).statusCode).toBe(401);
   });
 
-  it('resets every store on status 1015', async () => {
+  it('hands status 1015 to the end of the session, for the app to reset every store', async () => {
     const s = setup(0, async () => {
       throw new Disabled('This account is disabled.');
     });
     await s.refresher.refreshIfDue();
-    expect(s.ended).toEqual(['reset']);
+    expect(s.ended).toHaveLength(1);
+    expect(s.ended[0]).toBeInstanceOf(Disabled);
+    expect((s.ended[0] as Disabled).statusCode).toBe(1015);
+  });
+
+  it('keeps the session by default on network failures and time-outs of the client only', async () => {
+    for (const [err, kept] of [
+      [new ApiError('network error', 400), true],
+      [new ApiError('timeout', 400), true],
+      [new ApiError('Something went wrong, try again.', 500), false],
+    ] as const) {
+      const s = setup(0, async () => {
+        throw err;
+      });
+      const refresher = createRefresher({ ...s.deps, keepsSession: undefined }, () => Promise.reject(err));
+      await refresher.refreshIfDue();
+      expect(s.ended).toEqual(kept ? [] : [err]);
+    }
   });
 
   it('does nothing when logged out', async () => {
     const s = setup(0, async () => next);
-    s.deps.end('logout');
+    s.deps.end(new Error('logged out'));
     s.ended.length = 0;
     await s.refresher.refreshIfDue();
     expect(s.calls).toHaveLength(0);
