@@ -222,6 +222,118 @@ describe('places, rooms and sharing, in Chromium', () => {
     },
   );
 
+  // What the guest reads when the owner scopes the share down to view (issue 26, item 3).
+  const pausedTexts = {
+    en: {
+      viewOnly: (device: string) =>
+        `Turned off: ${device} is now shared with you for viewing only, so it cannot control it.`,
+      paused: 'Paused',
+    },
+    fa: {
+      viewOnly: (device: string) =>
+        `خاموش شد: ${device} اکنون فقط برای مشاهده با شما به اشتراک گذاشته شده است و نمی‌تواند آن را کنترل کند.`,
+      paused: 'غیرفعال',
+    },
+  } as const;
+
+  it.each(['en', 'fa'] as const)(
+    "says why a guest's schedule and timer were switched off when the share turns view only, live, then revoked (%s)",
+    async (lang) => {
+      const TAB = '/bottom-tab-bar-navigator';
+      const email = `timer-guest-${lang}@hestia.local`;
+      const guestApi = await stack.signUp(email, GUEST_PASSWORD, 'Timer guest');
+      const ownerApi = await stack.demoClient();
+      const created = await ownerApi.call('createShare', {
+        params: { id: plugId },
+        body: { scope: 'control' },
+      });
+      await guestApi.call('finalizeShare', { params: { shareToken: created.token } });
+      const label = (await guestApi.call('getDevice', { params: { id: plugId } })).label;
+
+      // The guest's own schedule and a long timer on the shared plug.
+      const schedule = await guestApi.call('saveSchedule', {
+        params: { id: plugId },
+        body: {
+          name: lang === 'en' ? 'Kettle at seven' : 'کتری ساعت هفت',
+          repeatType: 1,
+          startDateTime: Date.now(),
+          time: '07:00',
+          deviceScheduleActions: [{ deviceParameterId: 'relay_1', value: 1 }],
+        },
+      });
+      const timer = await guestApi.call('saveTimer', {
+        params: { id: plugId },
+        body: { minutes: 300, actions: [{ deviceParameterId: 'relay_1', value: 0 }] },
+      });
+
+      const context = await stack.newContext(lang);
+      const page = await context.newPage();
+      await stack.logIn(page, { email, password: GUEST_PASSWORD });
+      await page.goto(`${stack.server.url}${TAB}/set-device-schedule/${plugId}`);
+      const row = page.locator(`[data-testid="schedule-row"][data-schedule-id="${schedule.id}"]`);
+      await row.waitFor();
+      expect(await row.getAttribute('data-active')).toBe('true');
+      expect(await row.getByTestId('paused-reason').count()).toBe(0);
+
+      // The owner makes the share view only; the guest's list says why, without a reload.
+      await page.evaluate(() => {
+        (window as unknown as { __noReload: boolean }).__noReload = true;
+      });
+      const share = (await ownerApi.call('listShares', { query: { deviceId: plugId } })).find(
+        (x) => x.id === created.id,
+      );
+      expect(share?.status).toBe('active');
+      await ownerApi.call('updateShare', {
+        params: { id: plugId, shareId: share?.id as string },
+        body: { scope: 'view' },
+      });
+      const note = row.getByTestId('paused-reason');
+      await note.waitFor({ timeout: 10_000 });
+      expect(await note.getAttribute('data-code')).toBe('view_only');
+      expect(await note.textContent()).toBe(pausedTexts[lang].viewOnly(label));
+      await expect.poll(() => row.getAttribute('data-active')).toBe('false');
+      expect(await row.getByTestId('schedule-next-run').textContent()).toBe(pausedTexts[lang].paused);
+      expect(await row.getByTestId('schedule-active').isDisabled()).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true),
+      ).toBe(true);
+      await shot(page, `18-guest-schedule-paused-${lang}`);
+
+      // Its edit screen says it too.
+      await row.getByTestId('schedule-open').click();
+      await page.getByTestId('screen-schedule-edit').waitFor();
+      const editNote = page.getByTestId('paused-reason');
+      await editNote.waitFor();
+      expect(await editNote.textContent()).toBe(pausedTexts[lang].viewOnly(label));
+      await shot(page, `19-guest-schedule-edit-paused-${lang}`);
+
+      // The timer stopped before its end is listed with the same reason, and can be cancelled.
+      await page.goto(`${stack.server.url}${TAB}/set-device-timer/${plugId}`);
+      const stopped = page.locator(`[data-testid="stopped-timer"][data-timer-id="${timer.id}"]`);
+      await stopped.waitFor();
+      expect(await stopped.getByTestId('paused-reason').getAttribute('data-code')).toBe('view_only');
+      expect(await stopped.getByTestId('paused-reason').textContent()).toBe(
+        pausedTexts[lang].viewOnly(label),
+      );
+      await shot(page, `20-guest-timer-paused-${lang}`);
+      const mine = await guestApi.call('listSchedules', { query: { deviceId: plugId } });
+      expect(mine.find((x) => x.id === schedule.id)?.pausedReason).toEqual({
+        code: 'view_only',
+        deviceId: plugId,
+      });
+
+      // Revoked: the device's screens are gone for the guest, and the schedule stays off with its reason.
+      await ownerApi.call('deleteShare', { params: { id: plugId, shareId: share?.id as string } });
+      await page.getByTestId('device-gone').waitFor({ timeout: 10_000 });
+      const after = await guestApi.call('listSchedules', { query: {} });
+      expect(after.find((x) => x.id === schedule.id)).toMatchObject({
+        isActive: false,
+        pausedReason: { code: 'view_only' },
+      });
+      await context.close();
+    },
+  );
+
   it('keeps a home of 500 devices light: only the cards near the viewport are in the page', async () => {
     const context = await stack.newContext('en', { hasTouch: false });
     const page = await context.newPage();

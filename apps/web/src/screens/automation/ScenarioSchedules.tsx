@@ -14,7 +14,7 @@ import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
-import { ClockIcon } from './ui.tsx';
+import { ClockIcon, PausedNote } from './ui.tsx';
 
 /** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
 export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; name: string }) {
@@ -56,40 +56,39 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
   return (
     <Section title={t('automation.scenarioSchedule.title')} hint={t('automation.scenarioSchedule.hint')}>
       {(list.data ?? []).map((s) => (
-        <div
-          key={s.id}
-          className="flex min-h-14 items-center gap-3 ps-4 pe-2"
-          data-testid="scenario-schedule"
-        >
-          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-            <ClockIcon size={20} />
-          </span>
-          <span className="min-w-0 flex-1 py-2">
-            <span className="block text-[15px] font-medium">
-              {scheduleText(
-                {
-                  repeatType: s.repeatType,
-                  time: s.time,
-                  dayOfWeeks: s.dayOfWeeks,
-                  timerInterval: s.timerInterval,
-                },
-                t,
-              )}
+        <div key={s.id} data-testid="scenario-schedule">
+          <div className="flex min-h-14 items-center gap-3 ps-4 pe-2">
+            <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+              <ClockIcon size={20} />
             </span>
-            {s.nextRunAt ? (
-              <span className="block text-[13px] text-muted">
-                {t('automation.scenarioSchedule.next', { time: when(s.nextRunAt) })}
+            <span className="min-w-0 flex-1 py-2">
+              <span className="block text-[15px] font-medium">
+                {scheduleText(
+                  {
+                    repeatType: s.repeatType,
+                    time: s.time,
+                    dayOfWeeks: s.dayOfWeeks,
+                    timerInterval: s.timerInterval,
+                  },
+                  t,
+                )}
               </span>
-            ) : null}
-          </span>
-          <button
-            type="button"
-            onClick={() => remove.mutate(s.id, { onError: (err) => toast.error(errorText(err, t)) })}
-            aria-label={t('automation.scenarioSchedule.delete')}
-            className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
-          >
-            <TrashIcon size={18} />
-          </button>
+              {s.nextRunAt ? (
+                <span className="block text-[13px] text-muted">
+                  {t('automation.scenarioSchedule.next', { time: when(s.nextRunAt) })}
+                </span>
+              ) : null}
+            </span>
+            <button
+              type="button"
+              onClick={() => remove.mutate(s.id, { onError: (err) => toast.error(errorText(err, t)) })}
+              aria-label={t('automation.scenarioSchedule.delete')}
+              className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
+            >
+              <TrashIcon size={18} />
+            </button>
+          </div>
+          <PausedNote reason={s.pausedReason} className="mx-4 mb-3" />
         </div>
       ))}
       <Row

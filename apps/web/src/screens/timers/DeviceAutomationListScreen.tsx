@@ -5,11 +5,13 @@ import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceAutomationsQuery } from '../../data/timers.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
-import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { PausedNote } from '../automation/ui.tsx';
+import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 
 function AutomationList({ ctx }: { ctx: DeviceContext }) {
   const { t, i18n } = useTranslation();
   const query = useDeviceAutomationsQuery(ctx.device.id);
+  useRefetchOnAccessChange(ctx.access, query.refetch);
   const n = (v: number) => formatAmount(v, i18n.language, 0);
   return (
     <QueryView
@@ -23,31 +25,36 @@ function AutomationList({ ctx }: { ctx: DeviceContext }) {
       {(automations) => (
         <Section>
           {automations.map((a) => (
-            <Row
-              key={a.id}
-              icon={AutomationIcon}
-              title={<bdi>{a.name}</bdi>}
-              subtitle={[
-                ...(a.type === 'scenario'
-                  ? [t('timers.automations.scenario')]
-                  : [
-                      t('timers.automations.conditions', { count: a.conditionCount, n: n(a.conditionCount) }),
-                    ]),
-                t('timers.automations.actions', { count: a.actionCount, n: n(a.actionCount) }),
-              ].join(t('common.separator'))}
-              trailing={
-                <span
-                  className={`shrink-0 rounded-full px-2.5 py-1 text-[12px] font-medium ${
-                    a.isActive ? 'bg-accent-soft text-accent-text' : 'bg-surface-2 text-muted'
-                  }`}
-                  data-testid="automation-state"
-                >
-                  {a.isActive ? t('timers.automations.active') : t('timers.automations.inactive')}
-                </span>
-              }
-              to={automationPaths.addOrEdit(a.type, a.id)}
-              testId="device-automation"
-            />
+            <div key={a.id} data-testid="device-automation-row">
+              <Row
+                icon={AutomationIcon}
+                title={<bdi>{a.name}</bdi>}
+                subtitle={[
+                  ...(a.type === 'scenario'
+                    ? [t('timers.automations.scenario')]
+                    : [
+                        t('timers.automations.conditions', {
+                          count: a.conditionCount,
+                          n: n(a.conditionCount),
+                        }),
+                      ]),
+                  t('timers.automations.actions', { count: a.actionCount, n: n(a.actionCount) }),
+                ].join(t('common.separator'))}
+                trailing={
+                  <span
+                    className={`shrink-0 rounded-full px-2.5 py-1 text-[12px] font-medium ${
+                      a.isActive ? 'bg-accent-soft text-accent-text' : 'bg-surface-2 text-muted'
+                    }`}
+                    data-testid="automation-state"
+                  >
+                    {a.isActive ? t('timers.automations.active') : t('timers.automations.inactive')}
+                  </span>
+                }
+                to={automationPaths.addOrEdit(a.type, a.id)}
+                testId="device-automation"
+              />
+              <PausedNote reason={a.pausedReason} className="mx-4 mb-3" />
+            </div>
           ))}
         </Section>
       )}

@@ -22,8 +22,9 @@ import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data
 import { formatAmount } from '../../lib/chart-format.ts';
 import { latinDigits } from '../../lib/digits.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { PausedNote } from '../automation/ui.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
-import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import { REPEAT_NAMES, repeatName } from './schedule-text.ts';
 import { civilDateOf, formatRun, instantOf, type TimerAction, timeOf, weekdayNames } from './timer-lib.ts';
 import { issueText, knownValidation } from './timer-text.ts';
@@ -197,6 +198,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
 
   return (
     <div className="space-y-6">
+      <PausedNote reason={schedule?.pausedReason ?? null} />
       <TextField
         label={t('timers.schedule.name')}
         value={draft.name}
@@ -379,7 +381,15 @@ function EditorLoader({ ctx }: { ctx: DeviceContext }) {
   const { t } = useTranslation();
   const { scheduleId } = useParams();
   const query = useScheduleQuery(scheduleId);
-  if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
+  useRefetchOnAccessChange(ctx.access, query.refetch);
+  // View only: the schedule cannot be edited, but why it was switched off is still said.
+  if (!ctx.mayControl)
+    return (
+      <div className="space-y-6">
+        <ErrorState message={t('timers.viewOnly')} />
+        <PausedNote reason={(scheduleId && query.data?.pausedReason) || null} />
+      </div>
+    );
   if (!scheduleId) return <Editor ctx={ctx} schedule={undefined} />;
   return (
     <QueryView query={query} retry={false}>

@@ -11,8 +11,9 @@ import { useDeleteTimer, useSaveTimer, useTimersQuery } from '../../data/timers.
 import { useCountdown } from '../../hooks/useCountdown.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
+import { PausedNote } from '../automation/ui.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
-import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import { TimerIcon } from './timer-icons.tsx';
 import {
   defaultTimerActions,
@@ -35,13 +36,11 @@ function clockText(seconds: number, language: string): string {
   return `${formatAmount(h, language, 0)}:${two(m)}:${two(s)}`;
 }
 
-function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
+/** What a timer writes when it ends, in words. */
+function useTimerSummary(timer: Schedule, ctx: DeviceContext): string {
   const { t, i18n } = useTranslation();
-  const left = useCountdown(timer.nextRunAt, correctedNow);
-  const zone = useTimeZone();
-  const remove = useDeleteTimer(ctx.device.id);
   const keys = writableKeys(ctx.profile);
-  const summary = timer.deviceScheduleActions
+  return timer.deviceScheduleActions
     .map(
       (a) =>
         `${keyTitle(a.deviceParameterId, t)}: ${valueText(
@@ -52,6 +51,26 @@ function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
         )}`,
     )
     .join(t('common.separator'));
+}
+
+/** Remove a timer: the toast says so, or why not. */
+function useCancelTimer(deviceId: string) {
+  const { t } = useTranslation();
+  const remove = useDeleteTimer(deviceId);
+  const cancel = (timerId: string) =>
+    remove.mutate(timerId, {
+      onSuccess: () => toast.success(t('timers.timer.cancelled')),
+      onError: (err) => toast.error(errorText(err, t)),
+    });
+  return { cancel, busy: remove.isPending };
+}
+
+function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
+  const { t, i18n } = useTranslation();
+  const left = useCountdown(timer.nextRunAt, correctedNow);
+  const zone = useTimeZone();
+  const remove = useCancelTimer(ctx.device.id);
+  const summary = useTimerSummary(timer, ctx);
   return (
     <div className="flex items-center gap-3 px-4 py-3" data-testid="running-timer" data-timer-id={timer.id}>
       <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent-text">
@@ -77,14 +96,9 @@ function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
       <Button
         variant="secondary"
         className="h-10 px-4"
-        busy={remove.isPending}
+        busy={remove.busy}
         data-testid="timer-cancel"
-        onClick={() =>
-          remove.mutate(timer.id, {
-            onSuccess: () => toast.success(t('timers.timer.cancelled')),
-            onError: (err) => toast.error(errorText(err, t)),
-          })
-        }
+        onClick={() => remove.cancel(timer.id)}
       >
         {t('timers.timer.cancel')}
       </Button>
@@ -92,10 +106,72 @@ function RunningTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
   );
 }
 
+/**
+ * A timer the server switched off before it ended, because its owner may no longer control the device
+ * (a share revoked, expired or scoped down to view): why, what it would have written, and Cancel.
+ */
+function StoppedTimer({ timer, ctx }: { timer: Schedule; ctx: DeviceContext }) {
+  const { t } = useTranslation();
+  const remove = useCancelTimer(ctx.device.id);
+  const summary = useTimerSummary(timer, ctx);
+  return (
+    <div className="px-4 py-3" data-testid="stopped-timer" data-timer-id={timer.id}>
+      <div className="flex items-center gap-3">
+        <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-surface-2 text-muted">
+          <TimerIcon size={22} />
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-[15px] font-medium">{t('timers.schedule.paused')}</p>
+          <p className="mt-0.5 truncate text-[13px] text-muted">{summary}</p>
+        </div>
+        <Button
+          variant="secondary"
+          className="h-10 px-4"
+          busy={remove.busy}
+          data-testid="timer-cancel"
+          onClick={() => remove.cancel(timer.id)}
+        >
+          {t('timers.timer.cancel')}
+        </Button>
+      </div>
+      <PausedNote reason={timer.pausedReason} className="mt-2" />
+    </div>
+  );
+}
+
+/** The running timers, and those switched off with a reason; `none` when nothing runs. */
+function TimerList({ ctx, timers }: { ctx: DeviceContext; timers: ReturnType<typeof useTimersQuery> }) {
+  const { t } = useTranslation();
+  const list = timers.data ?? [];
+  const running = list.filter((x) => x.isActive && x.nextRunAt !== null);
+  const stopped = list.filter((x) => x.pausedReason);
+  return (
+    <Section title={t('timers.timer.running')}>
+      {timers.isLoading ? (
+        <p className="px-4 py-4 text-[14px] text-muted">{t('common.loading')}</p>
+      ) : (
+        <>
+          {running.length === 0 ? (
+            <p className="px-4 py-4 text-[14px] text-muted" data-testid="no-running-timer">
+              {t('timers.timer.none')}
+            </p>
+          ) : (
+            running.map((timer) => <RunningTimer key={timer.id} timer={timer} ctx={ctx} />)
+          )}
+          {stopped.map((timer) => (
+            <StoppedTimer key={timer.id} timer={timer} ctx={ctx} />
+          ))}
+        </>
+      )}
+    </Section>
+  );
+}
+
 function TimerBody({ ctx }: { ctx: DeviceContext }) {
   const { t } = useTranslation();
   const control = useDeviceControl(ctx.device.id);
   const timers = useTimersQuery(ctx.device.id);
+  useRefetchOnAccessChange(ctx.access, timers.refetch);
   const save = useSaveTimer(ctx.device.id);
   const [minutes, setMinutes] = useState(30);
   // Until the user edits them, the actions follow the outputs' live state (defaultTimerActions).
@@ -106,7 +182,6 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
   const max = maxTimerMinutes(ctx.profile, actions);
   const refusal = timerRefusal(ctx.profile, control.values, actions, minutes);
   const refusalText = refusal ? errorMessage(refusal.code, currentLanguage()) : null;
-  const running = (timers.data ?? []).filter((x) => x.isActive && x.nextRunAt !== null);
   const actionsError =
     tried && actions.length === 0 ? t('timers.validation.automation.actionsRequired') : null;
   const timeError = tried && minutes <= 0 ? t('timers.timer.timeRequired') : null;
@@ -124,20 +199,17 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
     );
   };
 
-  if (!ctx.mayControl) return <ErrorState message={t('timers.viewOnly')} />;
+  // View only: no new timers, but the user's own ones switched off stay listed with why.
+  if (!ctx.mayControl)
+    return (
+      <div className="space-y-6">
+        <ErrorState message={t('timers.viewOnly')} />
+        {timers.data?.some((x) => x.pausedReason) ? <TimerList ctx={ctx} timers={timers} /> : null}
+      </div>
+    );
   return (
     <>
-      <Section title={t('timers.timer.running')}>
-        {timers.isLoading ? (
-          <p className="px-4 py-4 text-[14px] text-muted">{t('common.loading')}</p>
-        ) : running.length === 0 ? (
-          <p className="px-4 py-4 text-[14px] text-muted" data-testid="no-running-timer">
-            {t('timers.timer.none')}
-          </p>
-        ) : (
-          running.map((timer) => <RunningTimer key={timer.id} timer={timer} ctx={ctx} />)
-        )}
-      </Section>
+      <TimerList ctx={ctx} timers={timers} />
 
       <Section
         title={t('timers.timer.new')}

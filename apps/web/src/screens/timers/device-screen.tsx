@@ -1,6 +1,6 @@
 import { getProfile, type ModelProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { DeviceGone } from '../../components/DeviceGone.tsx';
 import { LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
@@ -14,6 +14,20 @@ export interface DeviceContext {
   profile: ModelProfile | undefined;
   access: LiveAccess;
   mayControl: boolean;
+}
+
+/**
+ * Read a list again when the user's access to the device changes while it is on screen (a share
+ * scoped down to view, or back): the server switches off what may no longer run, and says why
+ * (`pausedReason`), so the list shows it at once.
+ */
+export function useRefetchOnAccessChange(access: LiveAccess, refetch: () => unknown): void {
+  const seen = useRef(access);
+  useEffect(() => {
+    if (seen.current === access) return;
+    seen.current = access;
+    void refetch();
+  }, [access, refetch]);
 }
 
 /**
