@@ -319,4 +319,62 @@ describe('accounts, sessions and security, in Chromium', () => {
     await shot(page, 'reset-code-fa');
     await ctx.close();
   }, 90_000);
+
+  it('refreshes an expired or refused token with the cookie, once for every call waiting, and goes on (issue 16)', async () => {
+    const ctx = await stack.newContext('en');
+    const page = await ctx.newPage();
+    await stack.logIn(page);
+    // Every refresh the page sends, with whether it asked for the refresh token as the cookie.
+    const refreshes: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/v1/users/refreshToken'))
+        refreshes.push(req.headers()['x-refresh-in-cookie'] ?? '');
+    });
+    type Stored = { token: string; expiresIn: number; isLoggedIn: boolean };
+    const stored = () =>
+      page.evaluate(
+        () => (JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { state: Stored }).state,
+      );
+    const edit = (patch: Partial<Stored>) =>
+      page.evaluate((p) => {
+        const raw = JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { state: Stored };
+        localStorage.setItem('auth-store', JSON.stringify({ ...raw, state: { ...raw.state, ...p } }));
+      }, patch);
+    const signedIn = await stored();
+
+    // The token is past its expiry at start: the first calls (device list, presence, clock) wait for
+    // one refresh, through the HttpOnly cookie, and the dashboard loads.
+    await edit({ expiresIn: Date.now() - 60_000 });
+    await page.reload();
+    await page.getByTestId('device-card').first().waitFor();
+    await expect.poll(async () => (await stored()).token).not.toBe(signedIn.token);
+    expect(refreshes).toEqual(['1']);
+    const refreshed = await stored();
+    expect(refreshed.expiresIn).toBeGreaterThan(Date.now() + 3600_000);
+
+    // The server refuses a token the app thinks good (here a broken one): the call is refused with 401,
+    // refreshed once with the cookie and sent again; the session goes on.
+    await edit({ token: `${refreshed.token}x` });
+    await page.reload();
+    await page.getByTestId('device-card').first().waitFor();
+    await expect.poll(() => refreshes.length).toBe(2);
+    expect(refreshes).toEqual(['1', '1']);
+    const after = await stored();
+    expect(after.isLoggedIn).toBe(true);
+    expect(after.token).not.toBe(`${refreshed.token}x`);
+    await page.waitForTimeout(500);
+    expect(refreshes).toHaveLength(2);
+    await page.getByTestId('bottom-tab-bar').waitFor();
+
+    // A refresh the server refuses (the session was ended elsewhere) logs out.
+    const demo = await apiAs(DEMO_EMAIL, DEMO_PASSWORD);
+    const sessions = await demo.call('sessions', {});
+    for (const s of sessions.filter((x) => !x.isCurrent))
+      await demo.call('terminateSession', { params: { id: s.id } });
+    await edit({ expiresIn: Date.now() - 60_000 });
+    await page.reload();
+    await page.getByTestId('login-email').waitFor();
+    expect((await stored()).isLoggedIn).toBe(false);
+    await ctx.close();
+  }, 60_000);
 });

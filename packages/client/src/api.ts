@@ -77,6 +77,13 @@ const REFRESH_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'refreshToken',
 ]);
 
+/**
+ * Anonymous calls that still carry the session's token: logout ends the caller's own session. The
+ * others go without it, so a stale token cannot make the server refuse a login, a clock read or the
+ * refresh that is to replace it.
+ */
+const TOKEN_ANONYMOUS_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>(['logout']);
+
 /** Typed REST client for /api/v1; every call is one of contract's routes. */
 export class HestiaClient {
   private readonly refresher: Refresher | undefined;
@@ -130,7 +137,8 @@ export class HestiaClient {
       return (await this.unwrap(res)) as RouteResponse<N>;
     };
     // A call made as the page closes cannot wait on a refresh, which would not outlive the page.
-    return def.anonymous || init.keepalive ? attempt(this.token()) : this.withSession(attempt);
+    if (def.anonymous) return attempt(TOKEN_ANONYMOUS_ROUTES.has(name) ? this.token() : undefined);
+    return init.keepalive ? attempt(this.token()) : this.withSession(attempt);
   }
 
   /** The token to send now. */
