@@ -3,6 +3,7 @@
 // module; the package root re-exports it with the schemas. light.test.ts keeps zod out of it.
 export * from './auth-rules.ts';
 export * from './common-passwords.ts';
+export * from './connection-status.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './route-index.ts';

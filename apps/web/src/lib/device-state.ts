@@ -1,5 +1,6 @@
 import { firmwareRedDot, type ModelProfile } from '@hestia/catalog';
-import { ConnectionStatus, connectionStatusOf, type KeyValue, type TelemetryValue } from '@hestia/contract';
+import type { KeyValue, TelemetryValue } from '@hestia/contract';
+import { ConnectionStatus, connectionStatusOf } from '@hestia/contract/light';
 
 /** Spec section 9: a card shows at most 15 characters of the name. */
 export const DEVICE_NAME_MAX = 15;
