@@ -18,10 +18,16 @@ const bundles: Record<Language, () => Promise<{ default: object }>> = {
   tr: () => import('./lang/tr.ts'),
 };
 
-/** Load a language's texts into i18next once; later calls return at once. */
+/** Vazirmatn's font faces (vazirmatn.ts), needed by Persian and Arabic only. */
+const fonts: Partial<Record<Language, () => Promise<unknown>>> = {
+  fa: () => import('./vazirmatn.ts'),
+  ar: () => import('./vazirmatn.ts'),
+};
+
+/** Load a language's texts (and its font) into i18next once; later calls return at once. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { default: translation } = await bundles[language]();
+  const [{ default: translation }] = await Promise.all([bundles[language](), fonts[language]?.()]);
   i18n.addResourceBundle(language, 'translation', translation, true, true);
 }
 
