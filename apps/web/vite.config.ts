@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstLoadChunks, firstLoadPreloads, prebuiltLocales } from './src/first-load/vite-plugins.ts';
 
 /** Where `vite dev` forwards /api (HTTP and the telemetry socket); `npm run dev` starts the server on 8080. */
 const apiTarget = process.env.HESTIA_API_URL ?? 'http://localhost:8080';
@@ -12,6 +13,24 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prebuiltLocales(),
+    // What a first load fetches beside index.html's own scripts: the texts of the language in use
+    // (with Vazirmatn's font faces for Persian and Arabic, i18n/index.ts) and the start screen.
+    firstLoadPreloads({
+      languages: {
+        en: ['src/i18n/lang/en.ts'],
+        fa: ['src/i18n/lang/fa.ts', 'src/i18n/vazirmatn.ts'],
+        ar: ['src/i18n/lang/ar.ts', 'src/i18n/vazirmatn.ts'],
+        tr: ['src/i18n/lang/tr.ts'],
+      },
+      screens: {
+        splash: 'src/screens/account/SplashScreen.tsx',
+        authenticate: 'src/screens/AuthenticateScreen.tsx',
+        tabs: 'src/screens/TabLayout.tsx',
+        dashboard: 'src/screens/DashboardScreen.tsx',
+        setting: 'src/screens/SettingScreen.tsx',
+      },
+    }),
     VitePWA({
       // The app asks before reloading into a new version (spec section 1: web update prompt).
       registerType: 'prompt',
@@ -51,5 +70,16 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: apiTarget, ws: true, changeOrigin: true } },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: firstLoadChunks(import.meta.dirname, {
+          authenticate: ['src/screens/account/SplashScreen.tsx', 'src/screens/AuthenticateScreen.tsx'],
+          dashboard: ['src/screens/TabLayout.tsx', 'src/screens/DashboardScreen.tsx'],
+        }),
+      },
+    },
+  },
 });
