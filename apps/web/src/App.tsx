@@ -1,16 +1,25 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, createRoutesFromElements, Navigate, Route, Routes, useLocation } from 'react-router';
+import {
+  BrowserRouter,
+  createRoutesFromElements,
+  Navigate,
+  Route,
+  useLocation,
+  useRoutes,
+} from 'react-router';
 import { Toaster } from 'sonner';
 import { AccountShell } from './components/account/AccountShell.tsx';
 import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
+import type { FirstLoadScreen } from './first-load/pick.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
 import { registerRoutes } from './router/known-paths.ts';
+import { type LazyScreen, lazyScreen } from './router/lazy-screen.ts';
 import { accountRoutes } from './routes/account-routes.tsx';
 import { AutomationTabScreen, automationRoutes } from './routes/automation-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
@@ -22,13 +31,27 @@ import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
 
-// Screens load lazily behind an empty fallback (spec section 2).
-const AuthenticateScreen = lazy(() => import('./screens/AuthenticateScreen.tsx'));
-const SplashScreen = lazy(() => import('./screens/account/SplashScreen.tsx'));
-const TabLayout = lazy(() => import('./screens/TabLayout.tsx'));
-const DashboardScreen = lazy(() => import('./screens/DashboardScreen.tsx'));
-const SettingScreen = lazy(() => import('./screens/SettingScreen.tsx'));
+// Screens load lazily behind an empty fallback (spec section 2). Those a first load can open are loaded
+// ahead by main.tsx, so the first screen renders without suspending.
+const AuthenticateScreen = lazyScreen(() => import('./screens/AuthenticateScreen.tsx'));
+const SplashScreen = lazyScreen(() => import('./screens/account/SplashScreen.tsx'));
+const TabLayout = lazyScreen(() => import('./screens/TabLayout.tsx'));
+const DashboardScreen = lazyScreen(() => import('./screens/DashboardScreen.tsx'));
+const SettingScreen = lazyScreen(() => import('./screens/SettingScreen.tsx'));
 const NotFoundScreen = lazy(() => import('./screens/NotFoundScreen.tsx'));
+
+const FIRST_SCREENS: Record<FirstLoadScreen, LazyScreen<ComponentType>> = {
+  splash: SplashScreen,
+  authenticate: AuthenticateScreen,
+  tabs: TabLayout,
+  dashboard: DashboardScreen,
+  setting: SettingScreen,
+};
+
+/** Load the code of the screens a first load shows (first-load/pick.ts); settles even if one fails. */
+export function preloadScreens(screens: readonly FirstLoadScreen[]): Promise<unknown> {
+  return Promise.all(screens.map((screen) => FIRST_SCREENS[screen].preload().catch(() => undefined)));
+}
 
 /** Logged-out users only reach auth screens; everything else leads to authenticate. */
 function RequireAuth({ children }: { children: ReactNode }) {
@@ -85,14 +108,12 @@ const routeTree = (
     <Route path="*" element={<NotFoundScreen />} />
   </>
 );
-registerRoutes(createRoutesFromElements(routeTree));
+// The route objects are made once (as <Routes> would make them again at every render).
+const routes = createRoutesFromElements(routeTree);
+registerRoutes(routes);
 
 function AppRoutes() {
-  return (
-    <Suspense fallback={null}>
-      <Routes>{routeTree}</Routes>
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
 }
 
 export function App() {

@@ -1,9 +1,10 @@
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { App, preloadScreens } from './App.tsx';
 import { startSessionPresence } from './data/session-presence.ts';
 import { moveStoredRefreshToken } from './data/token-refresh.ts';
+import { firstLoadScreens } from './first-load/pick.ts';
 import { i18nReady } from './i18n/index.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -20,11 +21,24 @@ startSessionPresence();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// The first screen waits for its language's texts (one small chunk), so it never shows raw keys.
-void i18nReady.then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The first screen waits for its language's texts (one small chunk), so it never shows raw keys, and for
+// its own code (fetched since index.html asked for it), so it renders at once instead of suspending.
+const firstScreens = (() => {
+  try {
+    return firstLoadScreens(localStorage, location.pathname);
+  } catch {
+    return []; // storage disabled: the screens load when they render
+  }
+})();
+// Rendered as a transition, the first screen is built in slices that leave the main thread free in
+// between, rather than in one long task.
+void Promise.all([i18nReady, preloadScreens(firstScreens)]).then(() => {
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+});
