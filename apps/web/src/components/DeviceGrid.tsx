@@ -1,9 +1,12 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type GridSection, layoutRows } from '../lib/grid-rows.ts';
 import { DeviceCard } from './DeviceCard.tsx';
 
 export type { GridSection };
+
+/** A card re-renders for its own props and values only, not each time the grid does (a new offset, a measurement). */
+const Card = memo(DeviceCard);
 
 /** Columns as the grid's breakpoints give them: 2 on a phone, 3 from sm, 4 from lg, 5 from xl. */
 function columnsFor(width: number): number {
@@ -48,8 +51,11 @@ export function DeviceGrid({
   const columns = useColumns();
   const rows = useMemo(() => layoutRows(sections, columns), [sections, columns]);
   const listRef = useRef<HTMLDivElement>(null);
+  // Where the grid starts on the page, read after the browser has laid the page out (after paint), so a
+  // commit never forces a layout of its own. Until then 0: the rows are placed the same whatever the
+  // offset (it is added and taken off again), and the rows counted as in view are a few more, never fewer.
   const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = listRef.current;
     if (el) setOffset(el.getBoundingClientRect().top + window.scrollY);
   });
@@ -92,7 +98,7 @@ export function DeviceGrid({
                 style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
               >
                 {row.devices.map((device) => (
-                  <DeviceCard
+                  <Card
                     key={device.id}
                     device={device}
                     selecting={selecting}
