@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DEMO_EMAIL, DEMO_PASSWORD, deviceRepository } from '@hestia/server';
@@ -63,7 +63,7 @@ export async function webBench(): Promise<void> {
     logLevel: 'silent',
   });
   try {
-    const login = await audit(`${server.url}/`, chrome.port);
+    const login = await audit(`${server.url}/`, chrome.port, 'login');
     printAudit('login page', login, server.url);
 
     // The dashboard after login. Lighthouse and Playwright share the one Chromium that chrome-launcher
@@ -74,7 +74,11 @@ export async function webBench(): Promise<void> {
     // localStorage or cookies, so its cold load of the dashboard address opens logged in, with
     // nothing cached: the same first load a returning user's phone makes after a cache eviction.
     await logIn(chrome.port, server.url);
-    const dashboard = await audit(`${server.url}/bottom-tab-bar-navigator/dashboard`, chrome.port);
+    const dashboard = await audit(
+      `${server.url}/bottom-tab-bar-navigator/dashboard`,
+      chrome.port,
+      'dashboard',
+    );
     if (!dashboard.finalUrl.includes('/dashboard'))
       throw new Error(`Lighthouse did not stay on the dashboard (ended at ${dashboard.finalUrl})`);
     printAudit('dashboard after login', dashboard, server.url);
@@ -152,7 +156,11 @@ interface Audit {
   failing: string[];
 }
 
-async function audit(url: string, port: number): Promise<Audit> {
+/**
+ * Lighthouse's whole report of each page (opportunities, diagnostics, the request chain) is written as
+ * `{name}.json` into WEB_LHR_DIR when it is set.
+ */
+async function audit(url: string, port: number, name: string): Promise<Audit> {
   // The default configuration is Lighthouse's mobile run. Nothing in it leaves the machine: no
   // error reporting (off unless asked), no third-party lookups; the SEO category (robots.txt, link
   // checks) and PWA checks are not run.
@@ -164,6 +172,11 @@ async function audit(url: string, port: number): Promise<Audit> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  const reportDir = process.env.WEB_LHR_DIR;
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(resolve(reportDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
