@@ -148,16 +148,16 @@ export function firstLoadPreloads(sources: FirstLoadSources): Plugin {
 
 /**
  * The inline script: firstLoadFiles (and the functions it calls) with the build's map, and a link for
- * each file it names. It runs in a
- * task of its own, so the parser's task (which discovers the app's own script and modulepreloads) stays
- * short and their downloads start without waiting for it.
+ * each file it names. It runs in a task of its own, so the parser's task (which discovers the app's
+ * own script and modulepreloads) stays short and their downloads start without waiting for it.
  */
 export function preloadScript(map: FirstLoadMap): string {
   return [
     'setTimeout(function () {',
     ...[savedState, firstLoadLanguage, firstLoadScreens, firstLoadFiles].map((f) => `  ${f.toString()}`),
     '  try {',
-    `    var files = ${firstLoadFiles.name}(${JSON.stringify(map)}, localStorage, location.pathname);`,
+    `    var map = ${JSON.stringify(map)};`,
+    `    var files = ${firstLoadFiles.name}(map, localStorage, location.pathname);`,
     '    for (var i = 0; i < files.length; i++) {',
     "      var link = document.createElement('link');",
     "      link.rel = /\\.css$/.test(files[i]) ? 'stylesheet' : 'modulepreload';",
@@ -165,20 +165,14 @@ export function preloadScript(map: FirstLoadMap): string {
     '      link.href = files[i];',
     '      document.head.appendChild(link);',
     '    }',
+    // While the phone waits for the app's script: a page's first Intl formatter loads the locale data,
+    // a long task the first screen (counts and dates) would otherwise wait on.
+    `    new Intl.NumberFormat(${firstLoadLanguage.name}(localStorage, Object.keys(map.languages))).format(0);`,
     '  } catch (e) {}',
     '}, 0);',
   ].join('\n');
 }
 
-/**
- * Chunks for the first load. Every module the app's entry imports statically lands in the entry chunk
- * (the `$initial` group), and the modules each first screen needs beyond it in one chunk per screen
- * group (`first-{group}`, and `first-shared` for what two groups share): a phone then makes a handful
- * of requests for its first screen instead of thirty, each a round trip of its own over HTTP/1.1's six
- * connections. A group is what the screens named import statically, short of a package's index (a
- * module that only re-exports): that leads to all the package has, used or not, so what a screen takes
- * from a package through its index is left to the bundler's automatic chunks.
- */
 /** A module that only re-exports others (`export * from './x.ts';` and comments). */
 export function isIndex(code: string | null): boolean {
   if (!code) return false;
@@ -194,6 +188,15 @@ export function isIndex(code: string | null): boolean {
   );
 }
 
+/**
+ * Chunks for the first load. Every module the app's entry imports statically lands in the entry chunk
+ * (the `$initial` group), and the modules each first screen needs beyond it in one chunk per screen
+ * group (`first-{group}`, and `first-shared` for what two groups share): a phone then makes a handful
+ * of requests for its first screen instead of thirty, each a round trip of its own over HTTP/1.1's six
+ * connections. A group is what the screens named import statically, short of a package's index (a
+ * module that only re-exports): that leads to all the package has, used or not, so what a screen takes
+ * from a package through its index is left to the bundler's automatic chunks.
+ */
 export function firstLoadChunks(
   root: string,
   groups: Record<string, readonly string[]>,
