@@ -55,10 +55,12 @@ describe('control screens: plugs (phone, Chromium)', () => {
     await expect.poll(() => simNum('plug-v4', 'power_limit'), { timeout: 5000 }).toBe(2000);
     // Current limit 50–3000: out of range is refused on the screen, in range reaches the device.
     const current = page.getByTestId('input-current_limit');
+    // Polled: the field's state follows the typed value after React's next render, not at once.
     await current.fill('20');
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('save-current_limit').isDisabled()).toBe(true);
-    expect(await current.getAttribute('aria-invalid')).toBe('true');
     await current.fill('3500');
+    await expect.poll(() => current.getAttribute('aria-invalid')).toBe('true');
     expect(await page.getByTestId('save-current_limit').isDisabled()).toBe(true);
     await current.fill('1500');
     await page.getByTestId('save-current_limit').click();
