@@ -1,5 +1,5 @@
 // Build steps for the web app's first load on a phone (issue 16, first load). Used by vite.config.ts only;
-// nothing here runs in the browser except firstLoadFiles, which is written into index.html.
+// nothing here runs in the browser but the inline script preloadScript writes into index.html.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown, Rollup } from 'vite';
@@ -165,9 +165,13 @@ export function preloadScript(map: FirstLoadMap): string {
     '      link.href = files[i];',
     '      document.head.appendChild(link);',
     '    }',
-    // While the phone waits for the app's script: a page's first Intl formatter loads the locale data,
-    // a long task the first screen (counts and dates) would otherwise wait on.
-    `    new Intl.NumberFormat(${firstLoadLanguage.name}(localStorage, Object.keys(map.languages))).format(0);`,
+    // While the phone waits for the app's script, in a task of its own after the downloads have started:
+    // a page's first Intl formatter loads the locale data, a long task the first screen (counts and
+    // dates) would otherwise wait on.
+    `    var language = ${firstLoadLanguage.name}(localStorage, Object.keys(map.languages));`,
+    '    setTimeout(function () {',
+    '      new Intl.NumberFormat(language).format(0);',
+    '    }, 0);',
     '  } catch (e) {}',
     '}, 0);',
   ].join('\n');
