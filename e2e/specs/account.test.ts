@@ -359,9 +359,10 @@ describe('accounts, sessions and security, in Chromium', () => {
     await page.getByTestId('device-card').first().waitFor();
     await expect.poll(() => refreshes.length).toBe(2);
     expect(refreshes).toEqual(['1', '1']);
+    // The new token is stored once the refresh's answer is read, a moment after the request is seen.
+    await expect.poll(async () => (await stored()).token).not.toBe(`${refreshed.token}x`);
     const after = await stored();
     expect(after.isLoggedIn).toBe(true);
-    expect(after.token).not.toBe(`${refreshed.token}x`);
     await page.waitForTimeout(500);
     expect(refreshes).toHaveLength(2);
     await page.getByTestId('bottom-tab-bar').waitFor();
