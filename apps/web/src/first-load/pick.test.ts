@@ -80,7 +80,6 @@ const map: FirstLoadMap = {
     dashboard: ['/assets/first-dashboard.js', '/assets/first-shared.js'],
     setting: ['/assets/SettingScreen.js'],
   },
-  standalone: ['/assets/en.js', '/assets/fa.js'],
 };
 
 describe('firstLoadFiles', () => {
@@ -127,13 +126,14 @@ describe("index.html's inline script", () => {
       { ...loggedIn, 'app-setting-store': { selectedLanguage: 'fa' } },
       '/bottom-tab-bar-navigator/dashboard',
     );
-    // The language's chunk imports nothing: it is imported (so evaluated on arrival), not linked.
     expect(links).toEqual([
+      { rel: 'modulepreload', href: '/assets/fa.js', crossOrigin: '' },
       { rel: 'stylesheet', href: '/assets/vazirmatn.css', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/first-dashboard.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/first-shared.js', crossOrigin: '' },
     ]);
     expect(run({}, '/authenticate').map((l) => l.href)).toEqual([
+      '/assets/en.js',
       '/assets/first-authenticate.js',
       '/assets/first-shared.js',
     ]);

@@ -4,13 +4,11 @@ export type FirstLoadScreen = (typeof FIRST_LOAD_SCREENS)[number];
 
 /**
  * The built files (JavaScript chunks and their CSS, beyond what index.html already loads) of each
- * language's texts and of each first screen, by the build's hashed names; `standalone` names the
- * chunks among them that import nothing (a language's texts, the device catalogue).
+ * language's texts and of each first screen, by the build's hashed names.
  */
 export interface FirstLoadMap {
   languages: Record<string, string[]>;
   screens: Record<FirstLoadScreen, string[]>;
-  standalone: string[];
 }
 
 // The functions below read the same saved state the app starts from (the persisted stores in

@@ -135,12 +135,7 @@ export function firstLoadPreloads(sources: FirstLoadSources): Plugin {
           screens: Object.fromEntries(
             FIRST_LOAD_SCREENS.map((screen) => [screen, filesOf([sources.screens[screen]])]),
           ) as FirstLoadMap['screens'],
-          standalone: [],
         };
-        const named = new Set([...Object.values(map.languages), ...Object.values(map.screens)].flat());
-        map.standalone = chunks
-          .filter((c) => c.imports.length === 0 && named.has(`${config.base}${c.fileName}`))
-          .map((c) => `${config.base}${c.fileName}`);
         // Just before the app's script tag: after <meta charset> (which must come within the first
         // 1024 bytes) and before the stylesheet, which an inline script would otherwise wait for.
         const at = html.indexOf('<script type="module"');
@@ -153,11 +148,8 @@ export function firstLoadPreloads(sources: FirstLoadSources): Plugin {
 
 /**
  * The inline script: firstLoadFiles (and the functions it calls) with the build's map, and a link for
- * each file it names (a stylesheet, or a modulepreload). A chunk that imports nothing is imported
- * instead, so it is also evaluated as soon as it arrives, while the app's script is still on its way
- * (the device catalogue builds its tables then, not on the way to the first screen); the app's own
- * import of it later finds it done. It all runs in a task of its own, so the parser's task (which
- * discovers the app's own script and modulepreloads) stays short and their downloads start at once.
+ * each file it names. It runs in a task of its own, so the parser's task (which discovers the app's
+ * own script and modulepreloads) stays short and their downloads start without waiting for it.
  */
 export function preloadScript(map: FirstLoadMap): string {
   return [
@@ -167,10 +159,6 @@ export function preloadScript(map: FirstLoadMap): string {
     `    var map = ${JSON.stringify(map)};`,
     `    var files = ${firstLoadFiles.name}(map, localStorage, location.pathname);`,
     '    for (var i = 0; i < files.length; i++) {',
-    '      if (map.standalone.indexOf(files[i]) >= 0) {',
-    '        import(files[i]).catch(function () {});',
-    '        continue;',
-    '      }',
     "      var link = document.createElement('link');",
     "      link.rel = /\\.css$/.test(files[i]) ? 'stylesheet' : 'modulepreload';",
     "      link.crossOrigin = '';",
