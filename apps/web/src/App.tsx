@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BrowserRouter,
@@ -15,6 +15,7 @@ import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
+import { firstScreenCommitted } from './first-load/after-paint.ts';
 import type { FirstLoadScreen } from './first-load/pick.ts';
 import { useResolvedTheme } from './hooks/useTheme.ts';
 import { directionOf } from './i18n/index.ts';
@@ -117,6 +118,7 @@ function AppRoutes() {
 }
 
 export function App() {
+  useEffect(firstScreenCommitted, []);
   const theme = useResolvedTheme();
   const { i18n } = useTranslation();
   const dir = isLanguage(i18n.language) ? directionOf(i18n.language) : 'ltr';

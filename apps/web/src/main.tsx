@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { App, preloadScreens } from './App.tsx';
 import { startSessionPresence } from './data/session-presence.ts';
 import { moveStoredRefreshToken } from './data/token-refresh.ts';
+import { afterFirstScreen } from './first-load/after-paint.ts';
 import { firstLoadScreens } from './first-load/pick.ts';
 import { i18nReady } from './i18n/index.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
@@ -16,9 +17,9 @@ if (auth.isLoggedIn && !auth.token) auth.logout();
 // A refresh token an earlier version kept in localStorage moves into the cookie at once.
 void moveStoredRefreshToken();
 startAuthChannel();
-// Other devices' Security list shows this session online only while the app is open here. (Its first
-// call also starts the refresh of a stale or refused token, before the first screen asks for data.)
-startSessionPresence();
+// Other devices' Security list shows this session online only while the app is open here (from when
+// its first screen is up).
+afterFirstScreen(startSessionPresence);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

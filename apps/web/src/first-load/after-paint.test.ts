@@ -1,39 +1,41 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint.ts';
 
-describe('afterNextPaint', () => {
+describe('afterFirstScreen', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    vi.resetModules();
   });
 
-  function frames() {
-    const pending: FrameRequestCallback[] = [];
-    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => pending.push(fn));
-    vi.stubGlobal('cancelAnimationFrame', () => pending.splice(0));
-    return () => {
-      for (const fn of pending.splice(0)) fn(0);
-    };
-  }
-
-  it('runs after the next frame, in a task of its own', () => {
+  it('runs what waits once the first screen is committed and the next frame painted, then at once', async () => {
     vi.useFakeTimers();
-    const paint = frames();
-    const fn = vi.fn();
-    afterNextPaint(fn);
-    expect(fn).not.toHaveBeenCalled();
-    paint();
-    expect(fn).not.toHaveBeenCalled(); // not in the frame: after it
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => frames.push(fn));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const { afterFirstScreen, firstScreenCommitted } = await import('./after-paint.ts');
+    const ran: string[] = [];
+    afterFirstScreen(() => ran.push('presence'));
+    expect(ran).toEqual([]);
+    firstScreenCommitted();
+    expect(ran).toEqual([]); // not before the frame
+    for (const fn of frames.splice(0)) fn(0);
+    expect(ran).toEqual([]); // not in the frame either: in a task after it
     vi.runAllTimers();
-    expect(fn).toHaveBeenCalledOnce();
+    expect(ran).toEqual(['presence']);
+    firstScreenCommitted(); // once only
+    afterFirstScreen(() => ran.push('later'));
+    expect(ran).toEqual(['presence', 'later']);
   });
 
-  it('can be cancelled', () => {
+  it('afterNextPaint can be cancelled', async () => {
     vi.useFakeTimers();
-    const paint = frames();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (fn: FrameRequestCallback) => frames.push(fn));
+    vi.stubGlobal('cancelAnimationFrame', () => frames.splice(0));
+    const { afterNextPaint } = await import('./after-paint.ts');
     const fn = vi.fn();
     afterNextPaint(fn)();
-    paint();
+    for (const f of frames.splice(0)) f(0);
     vi.runAllTimers();
     expect(fn).not.toHaveBeenCalled();
   });
