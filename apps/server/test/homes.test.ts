@@ -148,6 +148,12 @@ describe('sharing', () => {
       statusCode: 403,
     });
     expect((await friend.getDevice(stack.ids.switch)).access).toBe('view');
+    // A subscription made after the change (the app's list was read before it) is told the access
+    // as it is now, without waiting for another change.
+    const late = await openSocket(stack.server.url, friendToken);
+    late.send({ tsSubCmds: [{ cmdId: 7, entityType: 'DEVICE', entityId: stack.ids.switch }] });
+    await waitFor(() => late.latest(7, 'shareScope') === 'view');
+    late.close();
 
     const list = await owner.call('listShares', { query: { deviceId: stack.ids.switch } });
     expect(list[0]).toMatchObject({

@@ -1,4 +1,5 @@
 import {
+  type Access,
   type HistoryCmd,
   legacyWsMessageSchema,
   type TelemetryValue,
@@ -70,7 +71,10 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     if (load.sockets.size === 0 && load.subs <= 0 && byUser.get(userId) === load) byUser.delete(userId);
   };
 
+  /** Counts access changes, so a subscription set up across one reads the access again. */
+  let accessChanges = 0;
   bus.onAccessChanged((deviceId) => {
+    accessChanges += 1;
     for (const sub of hub.forDevice(deviceId)) {
       devices.access(sub.userId, deviceId).then(
         (a) =>
@@ -118,23 +122,23 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     const error = (cmdId: number, code: number, msg: string) =>
       send({ subscriptionId: cmdId, errorCode: code, errorMsg: msg, data: {} });
 
-    async function checkAccess(cmdId: number, entityType: string, entityId: string): Promise<boolean> {
+    /** The caller's access to the device, or null once refused (the refusal is sent). */
+    async function checkAccess(cmdId: number, entityType: string, entityId: string): Promise<Access | null> {
       if (entityType !== 'DEVICE') {
         error(cmdId, WS_ERROR.BAD_REQUEST, 'Only DEVICE subscriptions are supported');
-        return false;
+        return null;
       }
       if (!UUID.test(entityId)) {
         error(cmdId, WS_ERROR.BAD_REQUEST, 'entityId must be a device id');
-        return false;
+        return null;
       }
       try {
-        await devices.access(principal?.userId ?? '', entityId);
-        return true;
+        return (await devices.access(principal?.userId ?? '', entityId)).access;
       } catch (err) {
         if (err instanceof AppError)
           error(cmdId, WS_ERROR.UNAUTHORIZED, 'You do not have access to this device');
         else error(cmdId, WS_ERROR.BAD_REQUEST, 'The subscription failed');
-        return false;
+        return null;
       }
     }
 
@@ -169,7 +173,9 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
       owner.subs += 1;
       let kept = false;
       try {
-        if (!(await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId))) return;
+        const epoch = accessChanges;
+        const checked = await checkAccess(cmd.cmdId, cmd.entityType, cmd.entityId);
+        if (!checked) return;
         // The socket closed while access was being checked: nothing to keep.
         if (socket.readyState !== socket.OPEN) return;
         const keys = cmd.keys?.trim()
@@ -206,7 +212,27 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
                 ]),
               )
             : ((await telemetry.latestFor([cmd.entityId])).get(cmd.entityId) ?? new Map());
-        if (subs.get(cmd.cmdId) === sub) hub.add(sub, current);
+        // The first snapshot says a shared device's access as it is now: a change made between the
+        // app's device list and this subscription is not announced again (decision 007). Read again
+        // only if an access changed anywhere while this subscription was being set up.
+        let access = checked;
+        if (kind === 'timeseries' && accessChanges !== epoch) {
+          const now = await devices.access(userId, cmd.entityId).catch(() => null);
+          if (now === null) {
+            sub.drop();
+            return error(cmd.cmdId, WS_ERROR.UNAUTHORIZED, 'Access to this device was withdrawn');
+          }
+          access = now.access;
+        }
+        if (subs.get(cmd.cmdId) !== sub) return;
+        hub.add(sub, current);
+        if (kind === 'timeseries' && access !== 'owner')
+          send({
+            subscriptionId: cmd.cmdId,
+            errorCode: 0,
+            errorMsg: null,
+            data: { shareScope: [[Date.now(), access]] },
+          });
       } finally {
         if (!kept) {
           owner.subs -= 1;
