@@ -240,6 +240,39 @@ describe('HestiaClient keeps the token fresh (auth option, issue 16)', () => {
     ]);
   });
 
+  it('refreshes a token the live socket was refused, once for parallel refusals, and not one already replaced', async () => {
+    const s = session('old', 2_000_000);
+    const server = fakeServer([], { refreshDelay: 10 });
+    const client = new HestiaClient({ fetch: server.fetch, auth: s.auth });
+    expect(await Promise.all([client.refreshRejected('old'), client.refreshRejected('old')])).toEqual([
+      true,
+      true,
+    ]);
+    expect(server.refreshes()).toHaveLength(1);
+    expect(s.state().token).toBe('fresh-1');
+    // A refusal of the token the session no longer holds changes nothing.
+    expect(await client.refreshRejected('old')).toBe(true);
+    expect(server.refreshes()).toHaveLength(1);
+  });
+
+  it('a socket refusal whose refresh is refused ends the session; one the network fails keeps it', async () => {
+    const refused = session('old', 2_000_000);
+    const server = fakeServer([], { refreshAnswer: () => wrap(401, null, EXPIRED) });
+    expect(await new HestiaClient({ fetch: server.fetch, auth: refused.auth }).refreshRejected('old')).toBe(
+      false,
+    );
+    expect(refused.ended).toHaveLength(1);
+    const offline = session('old', 2_000_000);
+    const cut = fakeServer([], {
+      refreshAnswer: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    expect(await new HestiaClient({ fetch: cut.fetch, auth: offline.auth }).refreshRejected('old')).toBe(false);
+    expect(offline.ended).toEqual([]);
+    expect(offline.state().token).toBe('old');
+  });
+
   it('a call made as the page closes (keepalive) does not wait on a refresh', async () => {
     const s = session('old', 0);
     const server = fakeServer(['old']);

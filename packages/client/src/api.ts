@@ -104,6 +104,18 @@ export class HestiaClient {
     await this.refresher?.refreshIfDue(leadMs);
   }
 
+  /**
+   * Another channel (the live socket) was refused `token` as expired or invalid: refresh once, unless
+   * a refresh is under way (wait for it) or done (the session holds another token by now). True when
+   * the session still holds, with another token than the refused one; a refused refresh ends it.
+   */
+  async refreshRejected(token: string): Promise<boolean> {
+    const outcome = await this.refresher?.refreshRejected(token);
+    if (!outcome || 'ended' in outcome) return false;
+    const next = this.token();
+    return !!next && next !== token;
+  }
+
   async call<N extends RouteName>(
     name: N,
     input: CallInput<N>,

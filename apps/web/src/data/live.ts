@@ -4,7 +4,7 @@ import { WS_ERROR } from '@hestia/contract/light';
 import { onlineManager } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { useAuthStore } from '../state/auth-store.ts';
-import { wsBaseUrl } from './api.ts';
+import { api, wsBaseUrl } from './api.ts';
 import { forgetLastKnown, lastKnownValues, markLive, rememberValues, resetLive } from './offline-state.ts';
 
 export type TelemetryPoint = [number, TelemetryValue];
@@ -82,11 +82,41 @@ export function seedDevices(devices: readonly Device[]): void {
 }
 
 let client: LiveClient | null = null;
+/** The token the sockets last sent. */
+let sentToken: string | undefined;
+/** When a refused socket token last led to a refresh. */
+let refusedAt = Number.NEGATIVE_INFINITY;
+/** A second refusal this soon after a refresh means the session itself is refused. */
+const REFUSED_AGAIN_MS = 30_000;
+
+/**
+ * The server refused the sockets' token (it expired while the app slept, or was revoked): the client
+ * refreshes it once, as it does for a REST call, and the sockets reopen with the new one. The user is
+ * logged out only when the refresh is refused, or the new token is refused again at once.
+ */
+function tokenRefused(): void {
+  const token = sentToken;
+  const now = Date.now();
+  if (!token || now - refusedAt < REFUSED_AGAIN_MS) {
+    useAuthStore.getState().logout();
+    return;
+  }
+  refusedAt = now;
+  // A refused refresh logs out in the client itself; one the network failed leaves the session, and
+  // the sockets' next refusal tries again.
+  void api.refreshRejected(token).then((refreshed) => {
+    if (refreshed) client?.reopen();
+    else refusedAt = Number.NEGATIVE_INFINITY;
+  });
+}
 
 function liveClient(): LiveClient {
   client ??= new LiveClient({
     wsBaseUrl: wsBaseUrl(),
-    getToken: () => useAuthStore.getState().token ?? undefined,
+    getToken: () => {
+      sentToken = useAuthStore.getState().token ?? undefined;
+      return sentToken;
+    },
     connect: (url) => new WebSocket(url),
     onUpdate: (deviceId, values) => {
       markLive(deviceId);
@@ -101,8 +131,8 @@ function liveClient(): LiveClient {
     },
     onSessionEnded: () => useAuthStore.getState().logout(),
     onError: (deviceId, code) => {
-      // A refused token (not a single refused device) means the session is over.
-      if (deviceId === undefined && code === WS_ERROR.UNAUTHORIZED) useAuthStore.getState().logout();
+      // A refused token (not a single refused device): refresh it as REST calls do, then reopen.
+      if (deviceId === undefined && code === WS_ERROR.UNAUTHORIZED) tokenRefused();
       // A refused device: its share was revoked, expired or left, or the device was deleted.
       else if (deviceId !== undefined && code === WS_ERROR.UNAUTHORIZED) setAccess(deviceId, 'none');
     },
