@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogDocument, catalogJson, devicesMarkdown } from './export.ts';
 
 const read = (rel: string) => readFileSync(new URL(rel, import.meta.url), 'utf8');
-const regenerate = 'run `node --import tsx packages/catalog/scripts/export.ts`';
+const regenerate = 'run `npm run catalog`';
 
 describe('generated catalogue files', () => {
   it(`catalog.json is up to date (else ${regenerate})`, () => {

@@ -1,5 +1,6 @@
-// Writes packages/catalog/catalog.json and docs/devices.md from the catalogue.
+// `npm run catalog`: writes packages/catalog/catalog.json and docs/devices.md from the catalogue.
 // The JSON is then formatted by Biome so that `npm run check` leaves the generated file alone.
+// src/export.test.ts fails while either committed file differs from what this writes.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
