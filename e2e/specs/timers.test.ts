@@ -1,5 +1,6 @@
-import { nextOccurrence, PERSIAN_MONTH_NAMES, type RepeatType } from '@hestia/automation';
+import { nextOccurrence, PERSIAN_MONTH_NAMES } from '@hestia/automation';
 import type { HestiaClient } from '@hestia/client';
+import type { RepeatType } from '@hestia/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../apps/web/src/lib/date-format.ts';

@@ -1,7 +1,7 @@
+import { ComparisonType } from '@hestia/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareValues, comparisonsOverlap, describeComparison, numericValue } from './compare.ts';
-import { ComparisonType } from './enums.ts';
 
 const { Equal, Smaller, Bigger, SmallerEqual, BiggerEqual, NotEqual } = ComparisonType;
 

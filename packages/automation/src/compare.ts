@@ -1,5 +1,5 @@
 import type { TelemetryValue } from '@hestia/contract';
-import { ComparisonType } from './enums.ts';
+import { ComparisonType } from '@hestia/contract';
 
 const WORDS: Record<string, number> = { true: 1, false: 0, on: 1, off: 0 };
 

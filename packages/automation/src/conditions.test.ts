@@ -1,4 +1,5 @@
 import type { CommandValue } from '@hestia/contract';
+import { ComparisonType, ConditionCheckType, ConditionType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type EvaluationContext,
@@ -6,7 +7,6 @@ import {
   evaluateCondition,
   type TelemetryLookup,
 } from './conditions.ts';
-import { ComparisonType, ConditionCheckType, ConditionType } from './enums.ts';
 import { distanceMeters } from './geo.ts';
 import type { Condition } from './schemas.ts';
 import { localWeatherProvider } from './weather.ts';

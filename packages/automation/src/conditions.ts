@@ -1,6 +1,6 @@
 import type { TelemetryValue } from '@hestia/contract';
+import { ComparisonType, ConditionCheckType, ConditionType, enumName } from '@hestia/contract';
 import { compareValues, describeComparison, formatValue } from './compare.ts';
-import { ComparisonType, ConditionCheckType, ConditionType, enumName } from './enums.ts';
 import { distanceMeters, type GeoPoint } from './geo.ts';
 import { type Condition, locationMetadataSchema, weatherMetadataSchema } from './schemas.ts';
 import type { WeatherProvider } from './weather.ts';

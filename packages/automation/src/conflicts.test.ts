@@ -1,7 +1,7 @@
+import { ComparisonType, ConditionType, RepeatType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import type { AnalysedAutomation } from './analysis.ts';
 import { findConflicts } from './conflicts.ts';
-import { ComparisonType, ConditionType, RepeatType } from './enums.ts';
 
 const now = Date.parse('2025-06-01T00:00:00Z');
 const power = (comparisonType: ComparisonType, value: number) => ({

@@ -1,7 +1,7 @@
 import type { TelemetryValue } from '@hestia/contract';
+import { ComparisonType, ConditionType } from '@hestia/contract';
 import { type AnalysedAutomation, describeParameter, type Naming, quoted } from './analysis.ts';
 import { compareValues, comparisonsOverlap, describeComparison, formatValue } from './compare.ts';
-import { ComparisonType, ConditionType } from './enums.ts';
 import { planActions } from './plan.ts';
 import { nextOccurrence } from './recurrence.ts';
 import { type Condition, type Recurrence, scheduleMetadataSchema } from './schemas.ts';

@@ -11,7 +11,6 @@ export {
   type Trigger,
 } from './conditions.ts';
 export { type ConflictFinding, type ConflictOptions, findConflicts } from './conflicts.ts';
-export * from './enums.ts';
 export { distanceMeters, type GeoPoint } from './geo.ts';
 export * from './jalali.ts';
 export { findLoops, type LoopFinding, type TriggerLink } from './loops.ts';

@@ -1,7 +1,7 @@
 import type { CommandValue } from '@hestia/contract';
+import { ComparisonType, ConditionType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import type { AnalysedAutomation } from './analysis.ts';
-import { ComparisonType, ConditionType } from './enums.ts';
 import { findLoops } from './loops.ts';
 
 const when = (deviceId: string, key: string, comparisonType: ComparisonType, value: CommandValue) => ({

@@ -1,7 +1,7 @@
 import type { TelemetryValue } from '@hestia/contract';
+import { ComparisonType, ConditionType } from '@hestia/contract';
 import { type AnalysedAutomation, describeWrite, type Naming, quoted } from './analysis.ts';
 import { compareValues } from './compare.ts';
-import { ComparisonType, ConditionType } from './enums.ts';
 
 /** One automation's action that can make another's (or its own) DeviceParam condition true. */
 export interface TriggerLink {

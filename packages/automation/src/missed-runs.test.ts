@@ -1,5 +1,5 @@
+import { RepeatType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import { RepeatType } from './enums.ts';
 import { missedRunPlan } from './missed-runs.ts';
 import type { RecurrenceInput } from './recurrence.ts';
 

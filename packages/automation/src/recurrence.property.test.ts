@@ -1,6 +1,6 @@
+import { RepeatType } from '@hestia/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RepeatType } from './enums.ts';
 import { nextOccurrence, type RecurrenceInput } from './recurrence.ts';
 import { referenceNext } from './testing/reference-recurrence.ts';
 

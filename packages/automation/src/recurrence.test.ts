@@ -1,5 +1,5 @@
+import { RepeatType, Weekday } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import { RepeatType, Weekday } from './enums.ts';
 import { nextOccurrence, occurrencesBetween, type RecurrenceInput } from './recurrence.ts';
 import { recurrenceSchema } from './schemas.ts';
 

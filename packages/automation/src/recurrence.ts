@@ -1,4 +1,4 @@
-import { RepeatType } from './enums.ts';
+import { RepeatType } from '@hestia/contract';
 import type { Recurrence } from './schemas.ts';
 import {
   addDays,

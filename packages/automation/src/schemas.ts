@@ -1,29 +1,18 @@
-import type { CommandValue } from '@hestia/contract';
+import {
+  type CommandValue,
+  ConditionCheckType,
+  commandValueSchema,
+  comparisonTypeSchema,
+  conditionCheckTypeSchema,
+  conditionTypeSchema,
+  repeatTypeSchema,
+  weekdaySchema,
+} from '@hestia/contract';
 import { z } from 'zod';
-import { ComparisonType, ConditionCheckType, ConditionType, RepeatType, Weekday } from './enums.ts';
 import { isValidTimeZone } from './zoned-time.ts';
 
-function valuesOf<T extends Record<string, number>>(values: T) {
-  const list = Object.values(values) as T[keyof T][];
-  return z
-    .number()
-    .int()
-    .refine((v): v is T[keyof T] => (list as number[]).includes(v), {
-      message: `Expected one of ${list.join(', ')}`,
-    });
-}
-
-/**
- * A value a condition compares with or an action writes: a number, a boolean or a string (the
- * contract's CommandValue; declared here because we import contract types only).
- */
-export const telemetryValueSchema: z.ZodType<CommandValue> = z.union([z.number(), z.boolean(), z.string()]);
-
-export const repeatTypeSchema = valuesOf(RepeatType);
-export const weekdaySchema = valuesOf(Weekday);
-export const conditionTypeSchema = valuesOf(ConditionType);
-export const comparisonTypeSchema = valuesOf(ComparisonType);
-export const conditionCheckTypeSchema = valuesOf(ConditionCheckType);
+/** A value a condition compares with or an action writes: the contract's CommandValue. */
+const telemetryValueSchema: z.ZodType<CommandValue> = commandValueSchema;
 
 /** An instant: epoch ms, or an ISO 8601 date-time with its offset. */
 export const instantSchema = z.union([

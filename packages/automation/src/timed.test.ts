@@ -1,5 +1,5 @@
+import { ConditionType, RepeatType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import { ConditionType, RepeatType } from './enums.ts';
 import { conditionRecurrence, incompleteTimedConditions, nextTimedFire } from './timed.ts';
 
 const start = Date.UTC(2026, 0, 1, 0, 0);

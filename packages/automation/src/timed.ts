@@ -1,4 +1,4 @@
-import { ConditionType, RepeatType } from './enums.ts';
+import { ConditionType, RepeatType } from '@hestia/contract';
 import { nextOccurrence } from './recurrence.ts';
 import { type Condition, type Recurrence, recurrenceSchema } from './schemas.ts';
 

@@ -1,5 +1,5 @@
+import { ConditionType, RepeatType } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
-import { ConditionType, RepeatType } from './enums.ts';
 import type { Condition } from './schemas.ts';
 import {
   type ScheduleDraft,

@@ -1,4 +1,4 @@
-import { ConditionType, RepeatType } from './enums.ts';
+import { ConditionType, RepeatType } from '@hestia/contract';
 import type { Condition } from './schemas.ts';
 import { addMonthsToInstant } from './zoned-time.ts';
 

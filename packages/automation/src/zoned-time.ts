@@ -1,4 +1,4 @@
-import { type Weekday, weekdayFromJsDay } from './enums.ts';
+import { type Weekday, weekdayFromJsDay } from '@hestia/contract';
 
 /** A calendar date with no time zone: month 1–12, day 1–31. */
 export interface CivilDate {

@@ -1,11 +1,28 @@
 import { z } from 'zod';
+import { commandValueSchema } from './device.ts';
+import { ComparisonType, ConditionCheckType, ConditionType, RepeatType, Weekday } from './enums.ts';
 import { boundedJson } from './json.ts';
 
-/** The spec's enums (section 3); the automation package holds the logic. */
-export const REPEAT_TYPES = { Once: 0, Daily: 1, Weekly: 2, Monthly: 3, Yearly: 4, Timer: 5 } as const;
+/** One of an enum's values (enums.ts), as a number. */
+function valuesOf<T extends Record<string, number>>(values: T) {
+  const list = Object.values(values) as T[keyof T][];
+  return z
+    .number()
+    .int()
+    .refine((v): v is T[keyof T] => (list as number[]).includes(v), {
+      message: `Expected one of ${list.join(', ')}`,
+    });
+}
+
+/** The spec's enums (section 3, enums.ts) as schemas; the automation package holds the logic. */
+export const repeatTypeSchema = valuesOf(RepeatType);
+export const weekdaySchema = valuesOf(Weekday);
+export const conditionTypeSchema = valuesOf(ConditionType);
+export const comparisonTypeSchema = valuesOf(ComparisonType);
+export const conditionCheckTypeSchema = valuesOf(ConditionCheckType);
 
 const uuid = (what: string) => z.string().uuid(`${what} must be a UUID`);
-const value = z.union([z.number(), z.boolean(), z.string()]);
+const value = commandValueSchema;
 
 export const scheduleActionSchema = z.object({
   deviceParameterId: z.string().min(1).max(64),

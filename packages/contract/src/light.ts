@@ -4,6 +4,7 @@
 export * from './auth-rules.ts';
 export * from './common-passwords.ts';
 export * from './connection-status.ts';
+export * from './enums.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './route-index.ts';

@@ -4,14 +4,8 @@
  * now hold. Keeps which devices are watched, and each device's automations, in caches that
  * `changed` clears. The other triggers (time, location, weather) are in automation-triggers.service.ts.
  */
-import {
-  type Condition,
-  type ConditionCheckType,
-  ConditionType,
-  type EvaluationContext,
-  evaluateAll,
-} from '@hestia/automation';
-import type { TelemetryValue } from '@hestia/contract';
+import { type Condition, type EvaluationContext, evaluateAll } from '@hestia/automation';
+import { type ConditionCheckType, ConditionType, type TelemetryValue } from '@hestia/contract';
 import type { AutomationRepository, AutomationRow } from '../repositories/automation.repository.ts';
 import type { AutomationRuns } from './automation-runs.ts';
 import type { Clock } from './clock.ts';

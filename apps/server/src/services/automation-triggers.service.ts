@@ -1,8 +1,6 @@
 import {
   type Condition,
-  type ConditionCheckType,
   type ConditionTrace,
-  ConditionType,
   DEFAULT_GRACE_MS,
   type EvaluationContext,
   evaluateAll,
@@ -12,6 +10,7 @@ import {
   type Trigger,
   weatherMetadataSchema,
 } from '@hestia/automation';
+import { type ConditionCheckType, ConditionType } from '@hestia/contract';
 import { RetryLater } from '../jobs/worker.ts';
 import type { AutomationRepository, AutomationRow, JobRow } from '../repositories/automation.repository.ts';
 import type { UserRepository } from '../repositories/user.repository.ts';

@@ -7,7 +7,6 @@
 import {
   type AnalysedAutomation,
   type Condition,
-  ConditionType,
   type EvaluationContext,
   findConflicts,
   findLoops,
@@ -16,7 +15,7 @@ import {
   validateAutomation,
   weatherMetadataSchema,
 } from '@hestia/automation';
-import type { Automation, PausedReason, Run } from '@hestia/contract';
+import { type Automation, ConditionType, type PausedReason, type Run } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import type { LiveBus } from '../live/bus.ts';
 import type { AutomationRepository, AutomationRow } from '../repositories/automation.repository.ts';

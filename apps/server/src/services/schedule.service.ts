@@ -1,12 +1,6 @@
-import {
-  DEFAULT_GRACE_MS,
-  nextOccurrence,
-  type Recurrence,
-  RepeatType,
-  validateSchedule,
-} from '@hestia/automation';
+import { DEFAULT_GRACE_MS, nextOccurrence, type Recurrence, validateSchedule } from '@hestia/automation';
 import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
-import type { CommandValue, Schedule } from '@hestia/contract';
+import { type CommandValue, RepeatType, type Schedule } from '@hestia/contract';
 import { AppError } from '../errors.ts';
 import { RetryLater } from '../jobs/worker.ts';
 import type { LiveBus } from '../live/bus.ts';

@@ -1,19 +1,10 @@
 import type { KeyDef } from '@hestia/catalog';
+import { ConditionType, RepeatType as REPEAT } from '@hestia/contract/light';
 import type { DraftCondition } from './draft-store.ts';
 
-/** Condition types of spec section 3, with the values the API stores. */
-export const ConditionType = {
-  TapToRun: 0,
-  Schedule: 1,
-  Timer: 2,
-  DeviceParam: 3,
-  Notify: 4,
-  Location: 5,
-  Weather: 6,
-} as const;
-
-/** Repeat types of spec section 3 offered here: Once 0, Daily 1, Weekly 2, Timer 5. */
-export const REPEAT = { Once: 0, Daily: 1, Weekly: 2, Timer: 5 } as const;
+// Condition and repeat types of spec section 3 are the contract's; this screen offers Once, Daily,
+// Weekly and Timer of the repeat types.
+export { ConditionType, REPEAT };
 
 export interface ScheduleValue {
   repeatType: number;

@@ -1,6 +1,7 @@
 import { getProfile, type KeyDef, keyOf } from '@hestia/catalog';
 import { ApiError } from '@hestia/client';
 import type { Device } from '@hestia/contract';
+import { ComparisonType } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
@@ -25,12 +26,12 @@ export { ConditionType };
 
 /** Comparison types of spec section 3 and the sign each reads as. */
 export const COMPARISONS = [
-  { value: 0, name: 'Equal', sign: '=' },
-  { value: 1, name: 'Smaller', sign: '<' },
-  { value: 2, name: 'Bigger', sign: '>' },
-  { value: 3, name: 'SmallerEqual', sign: '≤' },
-  { value: 4, name: 'BiggerEqual', sign: '≥' },
-  { value: 5, name: 'NotEqual', sign: '≠' },
+  { value: ComparisonType.Equal, name: 'Equal', sign: '=' },
+  { value: ComparisonType.Smaller, name: 'Smaller', sign: '<' },
+  { value: ComparisonType.Bigger, name: 'Bigger', sign: '>' },
+  { value: ComparisonType.SmallerEqual, name: 'SmallerEqual', sign: '≤' },
+  { value: ComparisonType.BiggerEqual, name: 'BiggerEqual', sign: '≥' },
+  { value: ComparisonType.NotEqual, name: 'NotEqual', sign: '≠' },
 ] as const;
 
 export const signOf = (comparison: number | null | undefined) =>

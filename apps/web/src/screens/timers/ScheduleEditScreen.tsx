@@ -1,12 +1,11 @@
 import {
   type CivilDate,
   occurrencesBetween,
-  RepeatType as Repeat,
-  type RepeatType,
   type ValidationIssue,
   validateSchedule,
 } from '@hestia/automation';
 import type { Schedule } from '@hestia/contract';
+import { RepeatType as Repeat, type RepeatType } from '@hestia/contract/light';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';

@@ -1,5 +1,6 @@
-import { nextOccurrence, RepeatType } from '@hestia/automation';
+import { nextOccurrence } from '@hestia/automation';
 import type { Schedule } from '@hestia/contract';
+import { RepeatType } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { weekdayNames } from './timer-lib.ts';

@@ -1,6 +1,7 @@
 /**
- * Enumerations of spec section 3, with the numeric values the API stores.
- * Plain `as const` objects (not TS enums) so values stay JSON-friendly and erasable.
+ * Enumerations of spec section 3, with the numeric values the API stores: the one definition, used
+ * by the server, the automation engine and the web app. Plain `as const` objects (not TS enums) so
+ * values stay JSON-friendly and erasable; no zod, so `@hestia/contract/light` carries them.
  */
 
 export const RepeatType = { Once: 0, Daily: 1, Weekly: 2, Monthly: 3, Yearly: 4, Timer: 5 } as const;

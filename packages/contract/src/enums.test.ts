@@ -9,7 +9,6 @@ import {
   Weekday,
   weekdayFromJsDay,
 } from './enums.ts';
-import { automationInputSchema, conditionSchema } from './schemas.ts';
 
 describe('enums of spec section 3', () => {
   it('keep the spec values', () => {
@@ -41,23 +40,5 @@ describe('enums of spec section 3', () => {
       Weekday.Saturday,
     ]);
     expect(enumName(ConditionType, 3)).toBe('DeviceParam');
-  });
-});
-
-describe('input schemas', () => {
-  it('fills automation defaults and refuses unknown enum values', () => {
-    expect(automationInputSchema.parse({ name: 'x' })).toMatchObject({
-      isActive: true,
-      commandInorderExecution: false,
-      conditionCheckType: ConditionCheckType.allCondition,
-      conditions: [],
-      commands: [],
-    });
-    expect(conditionSchema.safeParse({ conditionType: 7 }).success).toBe(false);
-    expect(conditionSchema.safeParse({ conditionType: 3, comparisonType: 6 }).success).toBe(false);
-    expect(
-      automationInputSchema.safeParse({ commands: [{ deviceId: 'a', deviceParameterId: 'k', delay: -1 }] })
-        .success,
-    ).toBe(false);
   });
 });
