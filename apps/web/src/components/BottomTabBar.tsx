@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths, TABS, type TabName } from '../routes.ts';
-import { AutomationIcon, DevicesIcon, HeartIcon, HomeIcon, SettingsIcon } from './icons.tsx';
+import { AutomationIcon, DevicesIcon, HeartIcon, HomeIcon, SettingsIcon } from '../ui/icons.tsx';
 
 const ICONS: Record<TabName, ComponentType<{ size?: number }>> = {
   dashboard: HomeIcon,

@@ -16,9 +16,8 @@ import {
 } from '../lib/device-state.ts';
 import { formatNumber } from '../lib/format.ts';
 import { controlPaths } from '../routes/control-paths.ts';
+import { CheckIcon, CloudOffIcon, EyeIcon, UsersIcon } from '../ui/icons.tsx';
 import { DeviceGlyph } from './DeviceGlyph.tsx';
-import { UsersIcon } from './home-icons.tsx';
-import { CheckIcon, CloudOffIcon, EyeIcon } from './icons.tsx';
 import { QuickToggle } from './QuickToggle.tsx';
 import { Spinner } from './Spinner.tsx';
 import { StaleBadge } from './StaleBadge.tsx';

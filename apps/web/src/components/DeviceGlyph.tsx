@@ -1,19 +1,20 @@
 import type { ModelProfile } from '@hestia/catalog';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CurtainIcon, DeviceIcon, RemoteIcon } from '../ui/device-glyphs.tsx';
 import {
   BoltIcon,
+  BulbIcon,
   ButtonIcon,
   FanIcon,
   FlameIcon,
   LockIcon,
-  RemoteIcon,
+  PlugIcon,
   SensorIcon,
   SnowIcon,
   ThermoIcon,
   WasherIcon,
-} from './home-icons.tsx';
-import { BulbIcon, CurtainIcon, DeviceIcon, PlugIcon } from './icons.tsx';
+} from '../ui/icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** Card icon by the profile's icon name (its family unless the model names another). */

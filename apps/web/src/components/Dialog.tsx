@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from './home-icons.tsx';
+import { CloseIcon } from '../ui/icons.tsx';
 import { Button } from './home-ui.tsx';
 
 interface DialogProps {

@@ -4,9 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { placeDeviceCount } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
+import {
+  CheckIcon,
+  ChevronDownIcon,
+  PinIcon,
+  PlusIcon,
+  SettingsIcon as SettingsGearless,
+} from '../ui/icons.tsx';
 import { Dialog } from './Dialog.tsx';
-import { PinIcon, PlusIcon } from './home-icons.tsx';
-import { CheckIcon, ChevronDownIcon, SettingsIcon as SettingsGearless } from './icons.tsx';
 
 interface PlaceSwitcherProps {
   places: readonly AssetTree[];

@@ -4,7 +4,7 @@ import { commandFailureToast } from '../data/command.ts';
 import { useWriteMutation } from '../data/devices.ts';
 import type { DeviceValues } from '../data/live.ts';
 import { type CardState, masterPowerWrite, relaysOn } from '../lib/device-state.ts';
-import { PowerIcon } from './icons.tsx';
+import { PowerIcon } from '../ui/icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 interface QuickToggleProps {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SettingsIcon } from '../ui/icons.tsx';
 import { ChipRow } from './ChipRow.tsx';
-import { SettingsIcon } from './icons.tsx';
 
 export interface RoomEntry {
   id: string;

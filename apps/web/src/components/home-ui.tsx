@@ -2,8 +2,7 @@ import { type ButtonHTMLAttributes, type ComponentType, type ReactNode, useEffec
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../routes.ts';
-import { BackIcon, ForwardIcon } from './home-icons.tsx';
-import { AlertIcon } from './icons.tsx';
+import { AlertIcon, BackIcon, ChevronEndIcon } from '../ui/icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** Back follows history (spec section 2); a screen opened directly goes back to `fallback`. */
@@ -133,7 +132,7 @@ export function Row({
         ) : null}
       </span>
       {trailing}
-      {to || onClick ? <ForwardIcon size={18} className="shrink-0 text-muted" /> : null}
+      {to || onClick ? <ChevronEndIcon size={18} className="shrink-0 text-muted" /> : null}
     </>
   );
   const cls = `flex min-h-14 w-full items-center gap-3 px-4 py-2.5 ${

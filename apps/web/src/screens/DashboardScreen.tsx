@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeviceCardSkeleton } from '../components/DeviceCard.tsx';
 import { DeviceGrid, type GridSection } from '../components/DeviceGrid.tsx';
-import { PlusIcon, SelectIcon } from '../components/home-icons.tsx';
 import { EmptyState, ErrorState, GRID, HEADER_BUTTON } from '../components/home-ui.tsx';
-import { DevicesIcon } from '../components/icons.tsx';
 import { PlaceSwitcher } from '../components/PlaceSwitcher.tsx';
 import { RoomMenu } from '../components/RoomMenu.tsx';
 import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
@@ -20,6 +18,7 @@ import { takeShareToken } from '../lib/pending-share.ts';
 import { devicesOfPlace, groupByRoom, pickPlace } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
 import { useHomeStore } from '../state/home-store.ts';
+import { DevicesIcon, PlusIcon, SelectIcon } from '../ui/icons.tsx';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();

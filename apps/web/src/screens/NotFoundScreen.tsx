@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LogoMark } from '../components/icons.tsx';
 import { paths } from '../routes.ts';
+import { LogoMark } from '../ui/device-glyphs.tsx';
 
 /**
  * An address no route answers (an old bookmark, a typo, a spec route name): said plainly, with the way

@@ -1,6 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { signOut } from '../data/token-refresh.ts';
+import { accountPaths } from '../routes.ts';
+import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
 import {
   CheckIcon,
   ChevronEndIcon,
@@ -10,12 +15,7 @@ import {
   SunIcon,
   SystemIcon,
   UserIcon,
-} from '../components/icons.tsx';
-import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { signOut } from '../data/token-refresh.ts';
-import { accountPaths } from '../routes.ts';
-import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
+} from '../ui/icons.tsx';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (

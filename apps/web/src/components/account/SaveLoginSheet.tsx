@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useAuthStore } from '../../state/auth-store.ts';
 import { type PendingLogin, useSaveLoginStore } from '../../state/save-login-store.ts';
-import { KeyIcon } from '../icons.tsx';
+import { KeyIcon } from '../../ui/icons.tsx';
 
 type CredentialCtor = new (init: { id: string; password: string; name?: string }) => Credential;
 

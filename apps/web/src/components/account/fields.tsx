@@ -7,7 +7,7 @@ import type { Channel, ValidationKey } from '../../lib/account-validation.ts';
 import { COUNTRIES, countryName } from '../../lib/countries.ts';
 import { formatTime } from '../../lib/date-format.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
-import { ChevronDownIcon } from '../icons.tsx';
+import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { Field, INPUT, Segmented, TextField } from './ui.tsx';
 
 export interface UsernameValue {

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { BackIcon, LogoMark } from '../icons.tsx';
+import { LogoMark } from '../../ui/device-glyphs.tsx';
+import { BackIcon } from '../../ui/icons.tsx';
 import { LanguageSelect } from '../LanguageSelect.tsx';
 
 /** The frame of the logged-out screens: brand, language, a soft accent glow, one centred card. */

@@ -7,7 +7,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../icons.tsx';
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../Spinner.tsx';
 
 export const INPUT =

@@ -1,39 +1,5 @@
 import { type ReactNode, useId } from 'react';
 import { ChipRow } from '../ChipRow.tsx';
-import { Svg as BaseSvg, type IconProps } from '../icons.tsx';
-
-/** Chart icons are drawn a little smaller than the app's default. */
-const Svg = ({ size = 20, ...rest }: IconProps) => <BaseSvg size={size} {...rest} />;
-
-export const DownloadIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
-  </Svg>
-);
-export const PrintIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M7 9V4h10v5M7 17H5a2 2 0 0 1-2-2v-4a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v4a2 2 0 0 1-2 2h-2" />
-    <path d="M7 14h10v6H7z" />
-  </Svg>
-);
-export const ReportIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M7 3h7l5 5v13H7z" />
-    <path d="M14 3v5h5M10 13h6M10 17h4" />
-  </Svg>
-);
-export const ChartIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 20V4M4 20h16" />
-    <path d="m7 15 4-4 3 3 5-6" />
-  </Svg>
-);
-export const TagIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M3 12V4h8l10 10-8 8z" />
-    <circle cx="7.5" cy="8.5" r="1.2" />
-  </Svg>
-);
 
 /** A card: the screen's building block. */
 export function Card({

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { StackScreen } from '../../components/account/layout.tsx';
 import { PrimaryButton } from '../../components/account/ui.tsx';
-import { LogoMark } from '../../components/icons.tsx';
 import { LanguageRadioList } from '../../components/LanguageRadioList.tsx';
 import { paths } from '../../routes.ts';
 import { useAppSettingStore } from '../../state/app-setting-store.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
+import { LogoMark } from '../../ui/device-glyphs.tsx';
 
 function LanguageList() {
   return <LanguageRadioList name="language-selection" testIdPrefix="language-selection" tall />;

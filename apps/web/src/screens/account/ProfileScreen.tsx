@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { StackScreen } from '../../components/account/layout.tsx';
 import { CARD, FormAlert } from '../../components/account/ui.tsx';
-import { CameraIcon, ChevronEndIcon, UserIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useProfileImageQuery, useProfileQuery, useUploadProfileImage } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
+import { CameraIcon, ChevronEndIcon, UserIcon } from '../../ui/icons.tsx';
 
 function Avatar({ src, size }: { src: string | null | undefined; size: number }) {
   return src ? (

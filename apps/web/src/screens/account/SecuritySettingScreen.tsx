@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { StackScreen } from '../../components/account/layout.tsx';
 import { CARD, FormAlert, FormSuccess, PasswordField, PrimaryButton } from '../../components/account/ui.tsx';
-import { KeyIcon, LaptopIcon, PhoneIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
@@ -12,6 +11,7 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { validateChangePassword } from '../../lib/account-validation.ts';
 import { formatDateTime, formatRelative } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
+import { KeyIcon, LaptopIcon, PhoneIcon } from '../../ui/icons.tsx';
 
 function ChangePasswordForm() {
   const { t } = useTranslation();

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { restoreTarget } from '../../components/account/navigation.ts';
-import { LogoMark } from '../../components/icons.tsx';
 import { useAuthStore } from '../../state/auth-store.ts';
+import { LogoMark } from '../../ui/device-glyphs.tsx';
 
 /**
  * splash (/): the brand while the app decides where to go. Logged in with a token, the saved

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
-import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import { Button, LoadingBlock, Row, Section, StackScreen, TextField } from '../../components/home-ui.tsx';
-import { AlertIcon } from '../../components/icons.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import {
   type AutomationKind,
@@ -19,12 +17,13 @@ import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { AlertIcon, BellIcon, HandIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
 import { LocationEditorNotice } from './LocationConditionParts.tsx';
 import { ScenarioSchedules } from './ScenarioSchedules.tsx';
 import { commandText, conditionText, delayText, saveErrorText, withDeviceNames } from './text.ts';
-import { BellIcon, HandIcon, Segmented, Switch } from './ui.tsx';
+import { Segmented, Switch } from './ui.tsx';
 
 /** Spec section 9: at most 10 conditions per automation. */
 export const MAX_CONDITIONS = 10;

@@ -4,9 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { PencilIcon, PlusIcon } from '../../components/home-icons.tsx';
 import { Button, HEADER_BUTTON } from '../../components/home-ui.tsx';
-import { AutomationIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -35,14 +33,15 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
+  AutomationIcon,
   BellIcon,
   HistoryIcon,
-  PausedNote,
+  PencilIcon,
   PlayIcon,
+  PlusIcon,
   RefreshIcon,
-  Segmented,
-  Switch,
-} from './ui.tsx';
+} from '../../ui/icons.tsx';
+import { PausedNote, Segmented, Switch } from './ui.tsx';
 
 /** The automation tab: scenarios (tap to run, reorder) and automations (active, notify, last run). */
 export default function AutomationTabScreen() {

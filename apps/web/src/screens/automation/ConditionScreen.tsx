@@ -3,29 +3,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { PinIcon } from '../../components/home-icons.tsx';
 import { Row, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { ClockIcon, CloudIcon, GaugeIcon, HandIcon, HistoryIcon, PinIcon } from '../../ui/icons.tsx';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './EditorParts.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
 import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
-import {
-  ClockIcon,
-  CloudIcon,
-  ComparisonPicker,
-  GaugeIcon,
-  HandIcon,
-  HistoryIcon,
-  ValueInput,
-  valueFits,
-  valueRangeText,
-} from './ui.tsx';
+import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ui.tsx';
 
 /** condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition. */
 export default function ConditionScreen() {

@@ -3,14 +3,21 @@ import type { Device } from '@hestia/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PinIcon, TrashIcon } from '../../components/home-icons.tsx';
 import { Button, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import {
+  ClockIcon,
+  CloudIcon,
+  GaugeIcon,
+  HandIcon,
+  HistoryIcon,
+  PinIcon,
+  TrashIcon,
+} from '../../ui/icons.tsx';
 import { type DraftCondition, useDraftStore } from './draft-store.ts';
 import { ConditionType } from './text.ts';
-import { ClockIcon, CloudIcon, GaugeIcon, HandIcon, HistoryIcon } from './ui.tsx';
 
 export const CONDITION_ICONS: Record<number, (p: { size?: number }) => ReactNode> = {
   [ConditionType.TapToRun]: HandIcon,

@@ -1,21 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, PinIcon } from '../../components/home-icons.tsx';
 import { Section } from '../../components/home-ui.tsx';
-import { AlertIcon, type IconProps, Svg } from '../../components/icons.tsx';
 import { readPermission, requestPosition, useLocationStore } from '../../data/location.ts';
+import { AlertIcon, CloseIcon, PinIcon } from '../../ui/icons.tsx';
 import { ConditionType } from './condition-meta.ts';
 import type { DraftCondition } from './draft-store.ts';
 import { Switch } from './ui.tsx';
-
-/** A crosshair: find where I am. */
-export const LocateIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="6.5" />
-    <circle cx="12" cy="12" r="2" />
-    <path d="M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3" />
-  </Svg>
-);
 
 /**
  * Spec sections 2 and 7: a denied location permission shows a prompt. This one says what it means

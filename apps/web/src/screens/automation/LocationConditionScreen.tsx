@@ -4,6 +4,7 @@ import { Button, Section, TextField } from '../../components/home-ui.tsx';
 import { requestPosition } from '../../data/location.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { LocateIcon } from '../../ui/icons.tsx';
 import {
   ConditionType,
   LOCATION_RADIUS,
@@ -14,7 +15,7 @@ import {
   parseLocalNumber,
 } from './condition-meta.ts';
 import { EditorScreen, FormSection, useConditionEditor } from './EditorParts.tsx';
-import { LocateIcon, LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
+import { LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
 import { Segmented } from './ui.tsx';
 
 const LIMITS: Record<LocationField, { min: number; max: number }> = {

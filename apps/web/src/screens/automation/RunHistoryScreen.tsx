@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { StackScreen } from '../../components/home-ui.tsx';
-import { ChevronDownIcon } from '../../components/icons.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import {
@@ -17,10 +16,10 @@ import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { ChevronDownIcon, HistoryIcon } from '../../ui/icons.tsx';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
 import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
-import { HistoryIcon } from './ui.tsx';
 
 /** A run's date and time, and a step's time of day, with seconds, by the app's one formatter. */
 const time = (ms: number) => formatDateTime(ms, i18n.language, undefined, { seconds: true });

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog.tsx';
-import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import { Button, Row, Section } from '../../components/home-ui.tsx';
 import {
   useAddScenarioSchedule,
@@ -12,9 +11,10 @@ import {
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { ClockIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
-import { ClockIcon, PausedNote } from './ui.tsx';
+import { PausedNote } from './ui.tsx';
 
 /** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
 export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; name: string }) {

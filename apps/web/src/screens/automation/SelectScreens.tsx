@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { Row, Section, StackScreen } from '../../components/home-ui.tsx';
-import { AutomationIcon, DevicesIcon } from '../../components/icons.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useAccessibleDevices, useDevicesQuery } from '../../data/devices.ts';
 import { type AutomationKind, automationPaths } from '../../routes/automation-paths.ts';
+import { AutomationIcon, DevicesIcon, PlayIcon } from '../../ui/icons.tsx';
 import { useOpenEditor } from './AutomationEditScreen.tsx';
 import { commandKeys, conditionKeys } from './text.ts';
-import { PlayIcon } from './ui.tsx';
 
 /** select-automation-scenario: what to create from the tab's add button. */
 export function SelectAutomationScenarioScreen() {

@@ -5,76 +5,10 @@ import type { PausedReason } from '@hestia/contract';
 import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type IconProps, Svg } from '../../components/icons.tsx';
 import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import type { COMPARISONS } from './text.ts';
-
-export const PlayIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M8 5.5v13l10.5-6.5Z" />
-  </Svg>
-);
-
-export const BellIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M6 16.5V11a6 6 0 0 1 12 0v5.5l1.5 2h-15Z" />
-    <path d="M10 20.5a2 2 0 0 0 4 0" />
-  </Svg>
-);
-
-export const HistoryIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 12a8 8 0 1 0 2.4-5.7L4 8.5" />
-    <path d="M4 4v4.5h4.5M12 8v4.5l3 2" />
-  </Svg>
-);
-
-export const RefreshIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3L19.5 9" />
-    <path d="M19.5 4v5h-5" />
-  </Svg>
-);
-
-export const ArrowUpIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 19V5M6 11l6-6 6 6" />
-  </Svg>
-);
-
-export const ArrowDownIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 5v14M6 13l6 6 6-6" />
-  </Svg>
-);
-
-export const GaugeIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 16a8 8 0 1 1 16 0" />
-    <path d="M12 16l4-5" />
-  </Svg>
-);
-
-export const ClockIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M12 7.5V12l3 2" />
-  </Svg>
-);
-
-export const CloudIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M7.5 18.5h9.5a4 4 0 0 0 .6-8A5.5 5.5 0 0 0 7 9.2a4.7 4.7 0 0 0 .5 9.3Z" />
-  </Svg>
-);
-
-export const HandIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 11V5.5a1.5 1.5 0 0 1 3 0V11M12 10V4.5a1.5 1.5 0 0 1 3 0V11M15 10.5V6.5a1.5 1.5 0 0 1 3 0v7a7 7 0 0 1-7 7h-.5a6 6 0 0 1-4.8-2.4L3.5 14.6a1.5 1.5 0 0 1 2.3-1.9L9 15V11" />
-  </Svg>
-);
 
 /** A row of mutually exclusive choices. */
 export function Segmented<T extends string | number>({

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/home-ui.tsx';
-import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { AlertIcon, CheckIcon } from '../../ui/icons.tsx';
 import { num, on, useSender } from './control-kit.ts';
 
 /** `config_status` as the device reports it: 0 idle, 1 opening, 2 stopped, 3 closing, 4 stopped, 5 success, 6 failure. */

@@ -2,12 +2,11 @@ import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { LockIcon } from '../../components/home-icons.tsx';
 import { Button, Section } from '../../components/home-ui.tsx';
+import { BellRingIcon, LockIcon, UnlockIcon } from '../../ui/icons.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf, useEventTime } from './event-history.ts';
-import { BellRingIcon, UnlockIcon } from './panel-icons.tsx';
 import { StatusHero } from './panel-kit.tsx';
 import type { PanelProps } from './panels.ts';
 

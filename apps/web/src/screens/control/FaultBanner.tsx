@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/home-ui.tsx';
-import { AlertIcon } from '../../components/icons.tsx';
 import { api } from '../../data/api.ts';
 import type { DeviceControl } from '../../data/control.ts';
 import { sessionEndOf } from '../../data/errors.ts';
-import { RefreshIcon, SupportIcon } from './control-icons.tsx';
+import { AlertIcon, RefreshIcon, SupportIcon } from '../../ui/icons.tsx';
 
 /** What the device says when asked again (`getState`), as far as its fault goes. */
 function reportedFault(result: Record<string, unknown>): string {

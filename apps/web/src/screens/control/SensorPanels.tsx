@@ -1,10 +1,10 @@
 import { keyOf, type ModelProfile } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../components/home-ui.tsx';
+import { DoorClosedIcon, DoorOpenIcon, MotionIcon, VibrationIcon } from '../../ui/icons.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf } from './event-history.ts';
-import { DoorClosedIcon, DoorOpenIcon, MotionIcon, VibrationIcon } from './panel-icons.tsx';
 import { PickerRow, StatusHero, useBatteryText } from './panel-kit.tsx';
 import type { PanelProps } from './panels.ts';
 

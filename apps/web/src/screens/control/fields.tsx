@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
-import { MinusIcon, PlusSmallIcon } from './control-icons.tsx';
+import { MinusIcon, PlusSmallIcon } from '../../ui/icons.tsx';
 import { num, on, type Sender, useControlText } from './control-kit.ts';
 
 export interface FieldProps {

@@ -4,9 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { ForwardIcon, PlusIcon, TrashIcon, UsersIcon } from '../../components/home-icons.tsx';
 import { Button, ErrorState, Section, StackScreen } from '../../components/home-ui.tsx';
-import { EyeIcon, PowerIcon } from '../../components/icons.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
@@ -14,6 +12,7 @@ import { useDeleteShare, useSharesQuery, useUpdateShare } from '../../data/share
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
+import { ChevronEndIcon, EyeIcon, PlusIcon, PowerIcon, TrashIcon, UsersIcon } from '../../ui/icons.tsx';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
@@ -147,7 +146,7 @@ export function CommonUsersScreen() {
                     </span>
                     <ShareDates share={share} />
                   </span>
-                  <ForwardIcon size={18} className="mt-3 shrink-0 text-muted" />
+                  <ChevronEndIcon size={18} className="mt-3 shrink-0 text-muted" />
                 </Link>
               </li>
             ))}

@@ -4,21 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
+import { LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
+import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
+import { cardStateOf } from '../../lib/device-state.ts';
+import { homePaths, paths, reportPaths } from '../../routes.ts';
 import {
+  DevicesIcon,
+  HeartIcon,
   InfoIcon,
   MoveIcon,
   PencilIcon,
   ShareIcon,
   TrashIcon,
   UsersIcon,
-} from '../../components/home-icons.tsx';
-import { LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
-import { DevicesIcon, HeartIcon } from '../../components/icons.tsx';
-import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
-import { errorText } from '../../data/errors.ts';
-import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
-import { cardStateOf } from '../../lib/device-state.ts';
-import { homePaths, paths, reportPaths } from '../../routes.ts';
+} from '../../ui/icons.tsx';
 import { MoveDialog, RenameDialog } from '../settings/DeviceDialogs.tsx';
 import { DeviceSettingHeader } from '../settings/DeviceSettingHeader.tsx';
 import { DeviceSettingLinks } from '../settings/DeviceSettingLinks.tsx';

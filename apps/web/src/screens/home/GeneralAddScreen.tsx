@@ -1,14 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DoorIcon, PinIcon, ShareIcon } from '../../components/home-icons.tsx';
 import { Button, Row, Section, StackScreen } from '../../components/home-ui.tsx';
-import { DevicesIcon } from '../../components/icons.tsx';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { pickPlace } from '../../lib/places.ts';
 import { shareTokenOf } from '../../lib/share-token.ts';
 import { homePaths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { DevicesIcon, DoorIcon, PinIcon, ShareIcon } from '../../ui/icons.tsx';
 
 /** general-add (spec section 2): what can be added: a device, a place, a room, a shared device. */
 export function GeneralAddScreen() {

@@ -3,7 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { DoorIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '../../components/home-icons.tsx';
 import {
   Button,
   EmptyState,
@@ -26,6 +25,7 @@ import { errorText } from '../../data/errors.ts';
 import { placeDeviceCount } from '../../lib/places.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { DoorIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '../../ui/icons.tsx';
 
 /** Rooms and devices of a place, in one line. */
 export function usePlaceSummary() {

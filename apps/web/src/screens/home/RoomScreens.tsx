@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { DoorIcon, PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import {
   Button,
   EmptyState,
@@ -15,12 +14,12 @@ import {
   TextField,
   useBack,
 } from '../../components/home-ui.tsx';
-import { CheckIcon } from '../../components/icons.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useAddAsset, useAssetTreeQuery, useDeleteAsset, useEditAsset } from '../../data/assets.ts';
 import { errorText } from '../../data/errors.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { CheckIcon, DoorIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 
 /** Ready-made names for a new room (translated), so adding one is a tap. */
 const SUGGESTIONS = ['living', 'bedroom', 'kitchen', 'bathroom', 'office', 'kids', 'hall', 'garage'] as const;

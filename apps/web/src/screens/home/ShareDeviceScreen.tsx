@@ -3,9 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { CopyIcon, ImageIcon, QrIcon, SendIcon, UsersIcon } from '../../components/home-icons.tsx';
 import { Button, ErrorState, LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
-import { EyeIcon, PowerIcon } from '../../components/icons.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess } from '../../data/live.ts';
@@ -13,6 +11,7 @@ import { useCreateShare } from '../../data/shares.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
+import { CopyIcon, EyeIcon, ImageIcon, PowerIcon, QrIcon, SendIcon, UsersIcon } from '../../ui/icons.tsx';
 import { DeviceGone } from './DeviceSettingScreen.tsx';
 
 type Scope = 'control' | 'view';

@@ -1,7 +1,7 @@
 import type { Device } from '@hestia/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Segmented, Stat, TagIcon } from '../../components/charts/chart-ui.tsx';
+import { Card, Segmented, Stat } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
 import { correctedNow } from '../../data/api.ts';
@@ -9,6 +9,7 @@ import { useOnline } from '../../data/connectivity.ts';
 import { useEnergyQuery, useTariffQuery } from '../../data/telemetry-history.ts';
 import { bucketLabel, formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
+import { TagIcon } from '../../ui/icons.tsx';
 import { useChartEnv } from './chart-env.ts';
 import { TariffDialog } from './TariffDialog.tsx';
 

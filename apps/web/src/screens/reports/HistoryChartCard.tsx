@@ -2,7 +2,7 @@ import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, ChartIcon, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
+import { Card, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { Button } from '../../components/home-ui.tsx';
 import { correctedNow } from '../../data/api.ts';
@@ -28,6 +28,7 @@ import {
 } from '../../lib/chart-series.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { paramTitle } from '../../lib/key-title.ts';
+import { ChartIcon } from '../../ui/icons.tsx';
 import { useChartEnv } from './chart-env.ts';
 
 /** How often a live window slides forward. */
@@ -181,7 +182,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
             {isLive ? t('charts.history.live') : t('charts.history.notLive')}
           </span>
         ) : (
-          <ChartIcon className="text-muted" />
+          <ChartIcon size={20} className="text-muted" />
         )
       }
     >

@@ -2,13 +2,12 @@ import './print.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { PrintIcon } from '../../components/charts/chart-ui.tsx';
-import { BackIcon } from '../../components/home-icons.tsx';
 import { Button, useBack } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useReportQuery } from '../../data/telemetry-history.ts';
 import { formatDateTime } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
+import { BackIcon, PrintIcon } from '../../ui/icons.tsx';
 import { ReportView } from './ReportView.tsx';
 
 /** A report laid out for paper: the app's chrome hides when printed, the whole history is listed. */

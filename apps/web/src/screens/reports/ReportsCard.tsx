@@ -3,14 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import {
-  Card,
-  DateTimeField,
-  DownloadIcon,
-  PrintIcon,
-  ReportIcon,
-  Segmented,
-} from '../../components/charts/chart-ui.tsx';
+import { Card, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
 import { Button } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { correctedNow } from '../../data/api.ts';
@@ -24,6 +17,7 @@ import {
 } from '../../data/telemetry-history.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
+import { DownloadIcon, PrintIcon, ReportIcon } from '../../ui/icons.tsx';
 import { ReportView } from './ReportView.tsx';
 
 const PERIODS = ['24h', '7d', '30d', 'custom'] as const;
@@ -90,7 +84,7 @@ export function ReportsCard({ device }: { device: Device }) {
     <Card
       title={t('charts.report.title')}
       testId="reports-card"
-      aside={<ReportIcon className="text-muted" />}
+      aside={<ReportIcon size={20} className="text-muted" />}
     >
       <Segmented
         label={t('charts.report.period')}
@@ -143,7 +137,7 @@ export function ReportsCard({ device }: { device: Device }) {
               data-testid="open-printable"
               className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-full bg-surface px-4 text-[14px] font-semibold whitespace-nowrap text-ink ring-1 ring-line hover:bg-surface-2"
             >
-              <PrintIcon />
+              <PrintIcon size={20} />
               {t('charts.report.printable')}
             </Link>
           </div>

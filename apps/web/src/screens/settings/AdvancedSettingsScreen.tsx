@@ -1,13 +1,12 @@
 import { settingTypesOf } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { InfoIcon } from '../../components/home-icons.tsx';
 import { Row, Section } from '../../components/home-ui.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { homePaths } from '../../routes.ts';
+import { InfoIcon, LinkIcon, SlidersIcon, TestIcon, WifiIcon } from '../../ui/icons.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
-import { LinkIcon, SlidersIcon, TestIcon, WifiIcon } from './setting-icons.tsx';
 import { HARDWARE_TEST_FAMILIES } from './setting-links.ts';
 
 /**

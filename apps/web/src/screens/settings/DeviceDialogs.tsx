@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog } from '../../components/Dialog.tsx';
-import { DoorIcon, PinIcon } from '../../components/home-icons.tsx';
 import { Button, TextField } from '../../components/home-ui.tsx';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { useMoveDevices, useRenameDevice } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
+import { DoorIcon, PinIcon } from '../../ui/icons.tsx';
 
 /** Rename a device (owner only): the name is required. */
 export function RenameDialog({ device, open, onClose }: { device: Device; open: boolean; onClose(): void }) {

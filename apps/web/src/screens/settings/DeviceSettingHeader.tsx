@@ -2,10 +2,9 @@ import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
-import { UsersIcon } from '../../components/home-icons.tsx';
-import { EyeIcon } from '../../components/icons.tsx';
 import { type LiveAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
+import { EyeIcon, UsersIcon } from '../../ui/icons.tsx';
 import { useAccessText } from './device-common.tsx';
 
 /** The device settings header: glyph, name, connection, room and (for a share) the access held. */

@@ -1,10 +1,9 @@
 import type { ModelProfile } from '@hestia/catalog';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ThermoIcon } from '../../components/home-icons.tsx';
 import { Row, Section } from '../../components/home-ui.tsx';
-import { CurtainIcon } from '../../components/icons.tsx';
 import { settingsPaths } from '../../routes/settings-paths.ts';
+import { CurtainIcon } from '../../ui/device-glyphs.tsx';
 import {
   BellIcon,
   BrightnessIcon,
@@ -12,8 +11,9 @@ import {
   MemoryIcon,
   SlidersIcon,
   TagIcon,
+  ThermoIcon,
   WifiIcon,
-} from './setting-icons.tsx';
+} from '../../ui/icons.tsx';
 import { type SettingLink, settingLinksOf } from './setting-links.ts';
 
 const LINKS: Record<SettingLink, { icon: ComponentType<{ size?: number }>; to: (id: string) => string }> = {

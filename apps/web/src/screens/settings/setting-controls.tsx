@@ -2,10 +2,10 @@ import type { KeyDef, UiField } from '@hestia/catalog';
 import type { KeyValue, TelemetryValue } from '@hestia/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloudOffIcon, EyeIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { CloudOffIcon, EyeIcon } from '../../ui/icons.tsx';
 import { OptionPills, SliderField } from '../control/fields.tsx';
 
 /** A telemetry value as a number (the socket sends numeric text); undefined when absent or not numeric. */

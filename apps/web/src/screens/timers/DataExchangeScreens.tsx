@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { PlusIcon, TrashIcon } from '../../components/home-icons.tsx';
 import { Button, ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useDevicesQuery } from '../../data/devices.ts';
@@ -15,9 +14,9 @@ import {
   useDeleteDataExchange,
 } from '../../data/timers.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { ArrowIcon, ExchangeIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { PausedNote } from '../automation/ui.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
-import { ArrowIcon, ExchangeIcon } from './timer-icons.tsx';
 import { keyTitle } from './timer-text.ts';
 import { Select } from './timer-ui.tsx';
 

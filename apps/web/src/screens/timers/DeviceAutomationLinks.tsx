@@ -1,11 +1,10 @@
 import { getProfile } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
 import { Row, Section } from '../../components/home-ui.tsx';
-import { AutomationIcon } from '../../components/icons.tsx';
 import { canControl, useDeviceQuery } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
-import { CalendarIcon, ExchangeIcon, TimerIcon } from './timer-icons.tsx';
+import { AutomationIcon, CalendarIcon, ExchangeIcon, TimerIcon } from '../../ui/icons.tsx';
 import { writableKeys } from './timer-lib.ts';
 
 /**

@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { TrashIcon } from '../../components/home-icons.tsx';
 import { Button, ErrorState, Row, Section, TextField } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Switch } from '../../components/Switch.tsx';
@@ -21,6 +20,7 @@ import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data
 import { formatAmount } from '../../lib/chart-format.ts';
 import { latinDigits } from '../../lib/digits.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { TrashIcon } from '../../ui/icons.tsx';
 import { PausedNote } from '../automation/ui.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';

@@ -2,7 +2,6 @@ import type { Schedule } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { PlusIcon } from '../../components/home-icons.tsx';
 import { Button, EmptyState, ErrorState, Row, Section } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Switch } from '../../components/Switch.tsx';
@@ -10,10 +9,10 @@ import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import { useSchedulesQuery, useSetScheduleActive } from '../../data/timers.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { CalendarIcon, PlusIcon } from '../../ui/icons.tsx';
 import { PausedNote } from '../automation/ui.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import { describeSchedule, nextRunOf } from './schedule-text.ts';
-import { CalendarIcon } from './timer-icons.tsx';
 import { formatRun, writableKeys } from './timer-lib.ts';
 
 function ScheduleRows({ ctx, schedules }: { ctx: DeviceContext; schedules: readonly Schedule[] }) {

@@ -11,10 +11,10 @@ import { useDeleteTimer, useSaveTimer, useTimersQuery } from '../../data/timers.
 import { useCountdown } from '../../hooks/useCountdown.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
+import { TimerIcon } from '../../ui/icons.tsx';
 import { PausedNote } from '../automation/ui.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
-import { TimerIcon } from './timer-icons.tsx';
 import {
   defaultTimerActions,
   formatRun,

@@ -1,8 +1,8 @@
 import type { CivilDate } from '@hestia/automation';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon } from '../../components/icons.tsx';
 import { formatAmount } from '../../lib/chart-format.ts';
+import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { daysInShownMonth, fromShown, monthNames, toShown } from './timer-lib.ts';
 
 /** A labelled native select, styled like the app's text fields; options are [value, label]. */
