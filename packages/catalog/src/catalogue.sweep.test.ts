@@ -1,10 +1,95 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildWrite, type WritePair } from './command.ts';
 import { errorCatalogue, getError, languages } from './errors/index.ts';
 import { deviceParameters, validActions } from './parameters.ts';
-import { families, profiles } from './profiles.ts';
-import { conditionKeys } from './rules.ts';
-import { createSimDevice } from './simulate.ts';
-import { uiFields, writeSchema } from './ui.ts';
+import { families, keyOf, profiles } from './profiles.ts';
+import { conditionKeys, evaluate } from './rules.ts';
+import { createSimDevice, type SimDevice } from './simulate.ts';
+import type { KeyDef, ModelProfile } from './types.ts';
+import { uiFields } from './ui.ts';
+
+type Tree = { [key: string]: string | Tree };
+/** The web app's texts of one feature in one language (apps/web/src/locales/<feature>/<lang>.json). */
+const texts = (feature: string, lang: string): Tree =>
+  JSON.parse(
+    readFileSync(new URL(`../../../apps/web/src/locales/${feature}/${lang}.json`, import.meta.url), 'utf8'),
+  );
+const textAt = (tree: Tree | undefined, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
+const locales = languages.map((lang) => ({
+  lang,
+  device: texts('device', lang),
+  control: texts('control', lang).control as Tree,
+  params: texts('keys', lang).params as Tree,
+}));
+/** `relay_3` → `relay_n`, `key_two_status` → `key_status_n`, `curtain_name2` → `curtain_name_n`. */
+const numbered = (key: string) => {
+  const m = /^(.*?)_?(\d+|one|two|three|four|five|six)(_[a-z_]*)?$/.exec(key);
+  return m ? `${m[1]}${m[3] ?? ''}_n` : undefined;
+};
+/**
+ * A key has a name when the control panel titles it (`control.<title>`) or automations, timers and
+ * reports name it (`params.<key>`, or its numbered entry `params.relay_n`).
+ */
+const named = (l: (typeof locales)[number], k: KeyDef) =>
+  [textAt(l.control, k.title), l.params[k.key], l.params[numbered(k.key) ?? '']].some(
+    (v) => typeof v === 'string' && v.trim() !== '',
+  );
+
+/** A value for `def` other than `current`, inside its declared range. */
+function otherValue(def: KeyDef, current: unknown): number | string {
+  if (def.kind === 'boolean') return Number(current) === 1 ? 0 : 1;
+  if (def.kind === 'string') return current === 'Hestia' ? 'Hestia sweep' : 'Hestia';
+  if (def.kind === 'enum') return def.values?.find((v) => v !== Number(current)) ?? def.values?.[0] ?? 1;
+  const min = def.min ?? 0;
+  const max = def.max ?? min + 1;
+  return [min + (def.step ?? 1), max, min].find((v) => v <= max && v !== Number(current)) ?? min;
+}
+const candidates = (d: KeyDef): (number | string)[] =>
+  d.kind === 'boolean'
+    ? [0, 1]
+    : d.kind === 'enum'
+      ? [...(d.values ?? [])]
+      : d.kind === 'number'
+        ? [d.min ?? 0, d.max ?? 0, (d.min ?? 0) + (d.step ?? 1)]
+        : [];
+
+/**
+ * Writes one or two other keys, as a user would (switch on, stop cooking, set a time first), until
+ * the rule or limit that refuses `pairs` no longer does. Found by search, not known per model.
+ */
+function lift(p: ModelProfile, sim: SimDevice, pairs: WritePair[], depth = 3): void {
+  const refusal = evaluate(p, sim.values, pairs);
+  if (!refusal || depth === 0) return;
+  const reads = [
+    ...p.rules.map((r) => [r.id, conditionKeys(r.when)] as const),
+    ...p.limits.map((l) => [l.id, [...l.keys, ...(l.when ? conditionKeys(l.when) : [])]] as const),
+  ].find(([id]) => id === refusal.by)?.[1];
+  const options = (reads ?? []).flatMap((Key) => {
+    const d = keyOf(p, Key);
+    if (!d || d.access === 'r' || pairs.some((x) => x.Key === Key)) return [];
+    return candidates(d).map((Value) => ({ Key, Value }));
+  });
+  const fixes = [
+    ...options.map((o) => [o]),
+    ...options.flatMap((a) => options.filter((b) => b.Key > a.Key).map((b) => [a, b])),
+  ];
+  for (const fix of fixes) {
+    const next = new Map(sim.values);
+    for (const f of fix) next.set(f.Key, f.Value);
+    if (evaluate(p, next, pairs)?.by === refusal.by) continue;
+    for (const f of fix) {
+      lift(p, sim, [f], depth - 1);
+      sim.write([f]);
+    }
+    lift(p, sim, pairs, depth - 1);
+    return;
+  }
+}
+
+/** The controls the generic renderer offers for writing; `readout` and `indicator` only show. */
+const WRITING_CONTROLS = new Set(['toggle', 'slider', 'select', 'text', 'button']);
 
 /** The catalogue-wide sweep of issue 3, beside the per-key sweep in profiles.test.ts. */
 describe('catalogue sweep: families, errors, rules', () => {
@@ -49,10 +134,10 @@ describe('catalogue sweep: families, errors, rules', () => {
         if (k.sim?.type === 'flag')
           for (const c of conditionKeys(k.sim.when)) expect(keys.has(c), `${k.key} ${c}`).toBe(true);
       }
-      expect(() => writeSchema(p)).not.toThrow();
-      expect(uiFields(p)).toHaveLength(p.keys.length);
-      expect(deviceParameters(p)).toHaveLength(p.keys.length);
-      expect(validActions(p).length).toBe(p.keys.filter((k) => k.access !== 'r').length);
+      expect(deviceParameters(p).map((x) => x.key)).toEqual(p.keys.map((k) => k.key));
+      expect(validActions(p).map((a) => a.id)).toEqual(
+        p.keys.filter((k) => k.access !== 'r').map((k) => `${p.id}:${k.key}`),
+      );
       const sim = createSimDevice(
         p,
         () => 0.5,
@@ -60,6 +145,49 @@ describe('catalogue sweep: families, errors, rules', () => {
       );
       expect(() => sim.snapshot()).not.toThrow();
       expect(() => sim.tick(3_600_000)).not.toThrow();
+    });
+
+    it(`${p.id}: its family, device type and every key are named in ${languages.join(', ')}`, () => {
+      for (const l of locales) {
+        expect(textAt(l.device, `families.${p.family}`), `${l.lang} families.${p.family}`).toBeTypeOf(
+          'string',
+        );
+        expect(textAt(l.device, `deviceTypes.${p.deviceType}`), `${l.lang} ${p.deviceType}`).toBeTypeOf(
+          'string',
+        );
+        expect(p.keys.filter((k) => !named(l, k)).map((k) => `${l.lang} ${k.key}`)).toEqual([]);
+      }
+    });
+
+    it(`${p.id}: every writable key renders a control that writes it`, () => {
+      const fields = new Map(uiFields(p).map((f) => [f.key, f]));
+      for (const k of p.keys.filter((d) => d.access !== 'r')) {
+        const f = fields.get(k.key);
+        expect(f?.control, k.key).toSatisfy(
+          (c: string | undefined) => c !== undefined && WRITING_CONTROLS.has(c),
+        );
+        if (f?.control === 'slider') expect([f.min, f.max], k.key).not.toContain(undefined);
+        if (f?.control === 'select' || f?.control === 'button')
+          expect(f.options?.length, k.key).toBeGreaterThan(0);
+      }
+    });
+
+    it(`${p.id}: the simulator reports every writable key it is written (write → report)`, () => {
+      for (const k of p.keys.filter((d) => d.access !== 'r')) {
+        const sim = createSimDevice(
+          p,
+          () => 0.5,
+          () => 0,
+        );
+        const pairs = [{ Key: k.key, Value: otherValue(k, sim.snapshot()[k.key]) }];
+        lift(p, sim, pairs);
+        // What the simulator does with an RPC `write` (apps/simulator/src/device.ts): check, then apply.
+        const report = sim.write(buildWrite(p, pairs));
+        if (k.access === 'rw') {
+          expect(report[k.key], `${k.key} reported`).toBe(pairs[0]?.Value);
+          expect(sim.snapshot()[k.key], `${k.key} in the state`).toBe(pairs[0]?.Value);
+        } else expect(sim.snapshot(), `${k.key} is a request, never reported`).not.toHaveProperty(k.key);
+      }
     });
   }
 });

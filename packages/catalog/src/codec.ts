@@ -148,40 +148,6 @@ export function decode(type: number, words: readonly number[]): number | string 
   return fromBytes(type, bytes);
 }
 
-/** A value as upper-case hex text of its bytes. */
-export function toHex(type: number, value: number | string | boolean): string {
-  return encode(type, value)
-    .map((w) => w.toString(16).padStart(4, '0'))
-    .join('')
-    .toUpperCase();
-}
-
-export function fromHex(type: number, hex: string): number | string {
-  assertType(type);
-  if (!/^([0-9a-fA-F]{4})*$/.test(hex)) throw new CatalogError(`${hex} is not hex words`, 'invalid_argument');
-  const words: number[] = [];
-  for (let i = 0; i < hex.length; i += 4) words.push(Number.parseInt(hex.slice(i, i + 4), 16));
-  return decode(type, words);
-}
-
-/** An integer as hex of `bits` bits (two's complement). More than 32 bits is refused, as on the device. */
-export function intToHex(value: number, bits = 32): string {
-  if (!Number.isInteger(bits) || bits <= 0 || bits % 4 !== 0) {
-    throw new CatalogError(`Bad bit width ${bits}`, 'invalid_argument');
-  }
-  if (bits > 32) throw new CatalogError(`Integer conversion beyond 32 bits (${bits})`, 'out_of_range');
-  if (!Number.isInteger(value)) throw new CatalogError(`${value} is not an integer`, 'invalid_argument');
-  const lo = -(2 ** (bits - 1));
-  const hi = 2 ** bits - 1;
-  if (value < lo || value > hi)
-    throw new CatalogError(`${value} does not fit in ${bits} bits`, 'out_of_range');
-  const unsigned = value < 0 ? 2 ** bits + value : value;
-  return unsigned
-    .toString(16)
-    .padStart(bits / 4, '0')
-    .toUpperCase();
-}
-
 /** Words a value of `type` occupies (strings: per character pair). */
 export function wordCount(type: DataTypeId, stringLength = 0): number {
   return type === DataType.String ? Math.ceil(stringLength / 2) : (fixedWords[type] as number);

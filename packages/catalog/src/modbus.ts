@@ -1,3 +1,9 @@
+/**
+ * The spec's Modbus-style command variant (`{method: 'modbus', params: {function, len, address, data,
+ * data_mask}}`, section 3): read, write and bit commands on a model's registers (telemetry.ts).
+ * Nothing sends these yet; it is kept, with its tests, for issue 25, which wires it into the command
+ * route as the Modbus command variant. Delete it if that issue drops the variant.
+ */
 import { CatalogError } from './catalog-error.ts';
 import { DataType, encode } from './codec.ts';
 import { keyOf } from './profiles.ts';

@@ -1,4 +1,4 @@
-import { DataType, decode, wordCount } from './codec.ts';
+import { DataType, wordCount } from './codec.ts';
 import type { DataTypeId, KeyDef, ModelProfile } from './types.ts';
 
 /** Interpreter maps address the device's data array from 100 (spec section 9). */
@@ -41,48 +41,4 @@ export function registerMap(profile: ModelProfile): Register[] {
     address += words;
     return reg;
   });
-}
-
-function wordOf(value: unknown): number | undefined {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 0xffff ? n : undefined;
-}
-
-/**
- * Telemetry as the catalogue's keys. Numbered keys are words of the data array (offset 100),
- * `ADD_` keys are combined by the profile's map, named keys pass through.
- */
-export function decodeTelemetry(
-  profile: ModelProfile,
-  raw: Readonly<Record<string, unknown>>,
-): Record<string, number | string> {
-  const out: Record<string, number | string> = {};
-  const data = new Map<number, number>();
-  for (const [key, value] of Object.entries(raw)) {
-    if (/^\d+$/.test(key)) {
-      const w = wordOf(value);
-      if (w !== undefined) data.set(Number(key), w);
-    } else if (!key.startsWith('ADD_') && (typeof value === 'number' || typeof value === 'string')) {
-      out[key] = value;
-    }
-  }
-  for (const reg of registerMap(profile)) {
-    const words: number[] = [];
-    for (let i = 0; i < reg.words; i++) {
-      const w = data.get(reg.address + i);
-      if (w === undefined) break;
-      words.push(w);
-    }
-    if (words.length === reg.words) out[reg.key] = decode(reg.dataType, words);
-  }
-  for (const add of profile.addMap) {
-    if (add.as === 'bit') {
-      const w = wordOf(raw[add.word]);
-      if (w !== undefined) out[add.key] = (w >> add.bit) & 1;
-    } else {
-      const words = add.words.map((k) => wordOf(raw[k]));
-      if (words.every((w) => w !== undefined)) out[add.key] = decode(DataType.String, words as number[]);
-    }
-  }
-  return out;
 }

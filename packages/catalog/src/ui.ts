@@ -1,33 +1,4 @@
-import type { KeyDef, ModelProfile } from './types.ts';
-
-/** A JSON Schema of one Key/Value pair a model accepts: what the server and forms validate. */
-export function writeSchema(profile: ModelProfile): Record<string, unknown> {
-  const valueSchema = (k: KeyDef): Record<string, unknown> => {
-    if (k.kind === 'boolean') return { enum: [0, 1] };
-    if (k.kind === 'string') return { type: 'string' };
-    if (k.kind === 'enum') return { enum: [...(k.values ?? [])] };
-    return {
-      type: 'number',
-      ...(k.min !== undefined ? { minimum: k.min } : {}),
-      ...(k.max !== undefined ? { maximum: k.max } : {}),
-      ...(k.step !== undefined ? { multipleOf: k.step } : {}),
-    };
-  };
-  return {
-    type: 'array',
-    minItems: 1,
-    items: {
-      oneOf: profile.keys
-        .filter((k) => k.access !== 'r')
-        .map((k) => ({
-          type: 'object',
-          required: ['Key', 'Value'],
-          properties: { Key: { const: k.key }, Value: valueSchema(k) },
-          'x-group': k.group ?? k.key,
-        })),
-    },
-  };
-}
+import type { ModelProfile } from './types.ts';
 
 export type UiControl = 'toggle' | 'slider' | 'select' | 'text' | 'button' | 'readout' | 'indicator';
 
