@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
-  spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/launcher/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
   }),

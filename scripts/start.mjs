@@ -1,23 +1,13 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server
-// (embedded database, broker and simulated demo devices) in this same process.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: build the web app and the server when either is missing or older than its sources,
+// then run the built server (embedded database, broker and simulated demo devices) with `node`:
+// no TypeScript at run time (decision 024).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, entry, newest, serverStale } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const st = statSync(path);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name === 'dist') continue;
-    max = Math.max(max, newest(join(path, name)));
-  }
-  return max;
-}
 
 const built = join(root, 'apps/web/dist/index.html');
 const sources = [
@@ -40,6 +30,23 @@ if (stale && !process.env.WEB_DIST) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(join(root, 'apps/server/src/main.ts'));
+if (serverStale()) {
+  console.log('Building the server...');
+  try {
+    await buildServer();
+  } catch {
+    console.error('Hestia could not start: the server did not build (see above)');
+    process.exit(1);
+  }
+}
+
+/** Node's flags for the server's process: its main thread's heap limit (decision 024). */
+function serverFlags() {
+  return ['--max-old-space-size=256'];
+}
+
+// The server's own process, so its heap limit is set from its first line (decision 024); this one
+// only passes signals on and ends with its exit code.
+const child = spawn(process.execPath, [...serverFlags(), entry], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,5 +1,6 @@
 export { createServer, type HestiaServer } from './app.ts';
-export { type Config, loadConfig } from './config.ts';
+export { type Config, ConfigError, loadConfig } from './config.ts';
+export { checkDataDir } from './db/database.ts';
 export * as schema from './db/schema.ts';
 export { tidyDatabase } from './jobs/retention.ts';
 export { assetRepository } from './repositories/asset.repository.ts';

@@ -1,6 +1,6 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, parse, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -42,7 +42,35 @@ function ensureDir(dir: string): void {
   }
 }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/**
+ * The migrations, found as files of this package wherever its code runs: from its sources, or
+ * bundled beside the launcher (decision 024).
+ */
+const migrationsFolder = dirname(
+  dirname(createRequire(import.meta.url).resolve('@hestia/server/drizzle/meta/_journal.json')),
+);
+
+const dataDirError = (dataDir: string, err: unknown) => {
+  const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
+  return new ConfigError(
+    `Cannot use the data directory ${resolve(dataDir)}${reason}; set DATA_DIR to a writable directory`,
+  );
+};
+
+/**
+ * The data directory can hold the embedded database: its `pg` folder exists or can be created, and
+ * a file can be written there. Quick (no database opened), so start-up can check it first.
+ */
+export function checkDataDir(dataDir: string): void {
+  if (dataDir === 'memory://') return;
+  const dir = resolve(dataDir, 'pg');
+  try {
+    ensureDir(dir);
+    accessSync(dir, constants.W_OK);
+  } catch (err) {
+    throw dataDirError(dataDir, err);
+  }
+}
 
 /** PGlite in `dataDir` (or in memory for `memory://`) on its own thread, migrated. */
 export async function openPglite(dataDir: string): Promise<Database> {
@@ -55,10 +83,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       ensureDir(dir);
       client = await PgliteRemote.open(dir);
     } catch (err) {
-      const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
-      throw new ConfigError(
-        `Cannot use the data directory ${resolve(dataDir)}${reason}; set DATA_DIR to a writable directory`,
-      );
+      throw dataDirError(dataDir, err);
     }
   }
   const db = drizzlePglite(client.asPglite(), { schema });

@@ -1,12 +1,21 @@
+import {
+  ConfigError,
+  createServer,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  deviceRepository,
+  loadConfig,
+} from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
-import { createServer } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { deviceRepository } from './repositories/device.repository.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo.ts';
+import { preflight } from './preflight.ts';
 
-/** `npm start`: the server, its embedded database and broker, and the simulated demo devices, in one process. */
+/**
+ * `npm start`: the server, its embedded database and broker, and the simulated demo devices, in one
+ * process (scripts/start.mjs runs the built bundle of this file; `npm run dev` its source).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  await preflight(config);
   // Set once the server is up; until then a fatal stop ends start-up with its error instead.
   let fatal: (err: Error) => void = () => undefined;
   const server = await createServer(config, { onFatal: (err) => fatal(err) });

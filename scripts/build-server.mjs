@@ -1,0 +1,87 @@
+// Builds the server for production (decision 024): the launcher (apps/launcher: server plus simulated
+// demo fleet) and each worker thread's module bundled by esbuild into apps/launcher/dist, one
+// JavaScript file per thread. Our workspace packages are bundled from their TypeScript sources; every
+// package from npm stays external and loads from node_modules as usual (PGlite finds its WebAssembly
+// files, argon2 its native binding). `node scripts/build-server.mjs` builds; start.mjs builds when
+// the bundle is missing or older than its sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const outdir = join(root, 'apps/launcher/dist');
+export const entry = join(outdir, 'main.js');
+
+/**
+ * Each thread's entry, named as its source file: ts-worker.ts finds a thread's bundle beside the
+ * launcher's under its source's name, with `.js`.
+ */
+const entryPoints = {
+  main: 'apps/launcher/src/main.ts',
+  'pglite-worker': 'apps/server/src/db/pglite-worker.ts',
+  'broker-thread': 'apps/server/src/gateway/broker-thread.ts',
+  'external-broker-thread': 'apps/server/src/gateway/external-broker-thread.ts',
+};
+
+/** What the bundle is made of: when any of it is newer than the bundle, it is built again. */
+const sources = [
+  'apps/launcher',
+  'apps/server/src',
+  'apps/simulator/src',
+  'packages',
+  'package-lock.json',
+  'scripts/build-server.mjs',
+];
+
+/** The newest modification time under `path` (dependencies, builds and tests aside). */
+export function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist' || name === 'test') continue;
+    max = Math.max(max, newest(join(path, name)));
+  }
+  return max;
+}
+
+export function serverStale() {
+  const built = Object.keys(entryPoints).map((n) => join(outdir, `${n}.js`));
+  if (!built.every((f) => existsSync(f))) return true;
+  const oldest = Math.min(...built.map((f) => statSync(f).mtimeMs));
+  return Math.max(...sources.map((p) => newest(join(root, p)))) > oldest;
+}
+
+/** Bare imports outside our workspace stay imports; `@hestia/*` is bundled from its sources. */
+const npmExternal = {
+  name: 'npm-external',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@hestia/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer(out = outdir) {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: root,
+    entryPoints,
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    keepNames: true,
+    logLevel: 'warning',
+    plugins: [npmExternal],
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  await buildServer(process.argv[2] ?? outdir);
+  console.log(`Built the server in ${Date.now() - started} ms`);
+}
