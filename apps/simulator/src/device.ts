@@ -126,8 +126,19 @@ export async function startDevice(
   });
 
   await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
-    client.once('error', reject);
+    const refused = (err: Error) => {
+      // Refused at the start (an unknown token): give up instead of retrying every second for good.
+      // Errors once connected are left to the client's reconnection, as before.
+      client.end(true);
+      reject(err);
+    };
+    client.once('error', refused);
+    client.once('connect', () => {
+      client.off('error', refused);
+      // Later errors (the broker went away) are the reconnection's business, not a crash.
+      client.on('error', () => undefined);
+      resolve();
+    });
   });
 
   return {

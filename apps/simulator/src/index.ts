@@ -1,2 +1,5 @@
 export * from './device.ts';
 export * from './fleet.ts';
+export * from './pairing.ts';
+export * from './smart-config.ts';
+export * from './wifi.ts';
