@@ -158,6 +158,10 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { deviceId: f.deviceId, reportId: '00000000-0000-4000-8000-000000000000' } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: 404 },
   },
+  reportCsv: {
+    input: (f) => ({ params: { deviceId: f.deviceId, reportId: '00000000-0000-4000-8000-000000000000' } }),
+    expect: { stranger: 404, viewer: 404, controller: 404, owner: 404 },
+  },
   saveTimer: {
     input: (f) => ({
       params: { id: f.deviceId },
@@ -354,6 +358,8 @@ const callerOnly: RouteName[] = [
   'changePassword',
   'profile',
   'updateProfile',
+  'uploadProfileImage',
+  'profileImage',
   'sessions',
   'terminateSession',
   'deleteSession',

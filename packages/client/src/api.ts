@@ -1,9 +1,10 @@
-import type { ApiResponse, KeyValue, RouteName, RouteResponse, routes } from '@hestia/contract';
+import type { ApiResponse, FileAnswer, KeyValue, RouteName, RouteResponse, routes } from '@hestia/contract';
 import {
   API_PREFIX,
   CLIENT_ID_HEADER,
   errorCatalog,
   REFRESH_IN_COOKIE_HEADER,
+  type RouteMeta,
   routeIndex,
 } from '@hestia/contract/light';
 import type { z } from 'zod';
@@ -16,7 +17,13 @@ export type CallInput<N extends RouteName> = {
   [K in 'params' | 'query' | 'body' as Def<N> extends Record<K, z.ZodTypeAny> ? K : never]: Part<
     Def<N> extends Record<K, infer S> ? S : never
   >;
-};
+} & (Def<N> extends { bodyKind: 'binary' } ? { body: BinaryBody } : unknown);
+
+/** The body of a `binary` route (a profile image): the bytes and their Content-Type. */
+export interface BinaryBody {
+  data: Blob | Uint8Array;
+  type: string;
+}
 
 export interface ClientOptions {
   /** Origin of the server, e.g. `http://localhost:8080`; empty for same-origin. */
@@ -122,7 +129,7 @@ export class HestiaClient {
     init: CallInit = {},
   ): Promise<RouteResponse<N>> {
     // How to reach the route, without its schemas: the client never loads zod (issue 16).
-    const def = routeIndex[name];
+    const def: RouteMeta = routeIndex[name];
     const parts = input as {
       params?: Record<string, string>;
       query?: Record<string, unknown>;
@@ -137,16 +144,22 @@ export class HestiaClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const lang = this.opts.language?.();
     if (lang) headers['Accept-Language'] = lang;
-    if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
+    const binary = def.bodyKind === 'binary' ? (parts.body as BinaryBody) : undefined;
+    if (binary) headers['Content-Type'] = binary.type;
+    else if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
     const clientId = CLIENT_ID_ROUTES.has(name) ? this.opts.clientId?.() : undefined;
     if (clientId) headers[CLIENT_ID_HEADER] = clientId;
     if (this.opts.refreshInCookie && REFRESH_ROUTES.has(name)) headers[REFRESH_IN_COOKIE_HEADER] = '1';
-    const body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+    const body = binary
+      ? (binary.data as BodyInit)
+      : parts.body === undefined
+        ? undefined
+        : JSON.stringify(parts.body);
     const attempt = async (token: string | undefined) => {
       init.beforeSend?.();
       const all = token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
       const res = await this.send(path, def.method, all, body, init.timeoutMs, init.keepalive);
-      return (await this.unwrap(res)) as RouteResponse<N>;
+      return (def.responseKind ? await this.fileOf(res) : await this.unwrap(res)) as RouteResponse<N>;
     };
     // A call made as the page closes cannot wait on a refresh, which would not outlive the page.
     if (def.anonymous) return attempt(TOKEN_ANONYMOUS_ROUTES.has(name) ? this.token() : undefined);
@@ -225,42 +238,30 @@ export class HestiaClient {
     return body.data;
   }
 
-  private static bearer(token: string | undefined): Record<string, string> {
-    return token ? { Authorization: `Bearer ${token}` } : {};
+  /** A file answer (`responseKind`): null for 204 (there is none); errors are still the wrapper. */
+  private async fileOf(res: Response): Promise<FileAnswer | null> {
+    if (res.status === 204) return null;
+    if (!res.ok) {
+      await this.unwrap(res);
+      throw new ApiError(errorCatalog.INTERNAL.message, res.status);
+    }
+    const disposition = res.headers.get('content-disposition') ?? '';
+    return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
   }
 
   /** Upload a profile image (PNG, JPEG or WebP, at most 1 MB). */
   uploadProfileImage(data: Blob | Uint8Array, type: string): Promise<{ updatedAt: string }> {
-    return this.withSession(async (token) => {
-      const headers = { ...HestiaClient.bearer(token), 'Content-Type': type, Accept: 'application/json' };
-      const res = await this.send('/users/profile-image', 'POST', headers, data as BodyInit);
-      return (await this.unwrap(res)) as { updatedAt: string };
-    });
+    return this.call('uploadProfileImage', { body: { data, type } });
   }
 
   /** The profile image as a Blob, or null when there is none. */
-  profileImage(): Promise<Blob | null> {
-    return this.withSession(async (token) => {
-      const res = await this.send('/users/profile-image', 'GET', HestiaClient.bearer(token), undefined);
-      // 204: the user has no photo (an empty state, not an error).
-      if (res.status === 204) return null;
-      if (!res.ok) await this.unwrap(res);
-      return res.blob();
-    });
+  async profileImage(): Promise<Blob | null> {
+    return (await this.call('profileImage', {}))?.blob ?? null;
   }
 
   /** A report as a CSV file (a download, outside the wrapper), with the name the server suggests. */
-  reportCsv(deviceId: string, reportId: string): Promise<{ blob: Blob; fileName: string | null }> {
-    const path = `/reports/${encodeURIComponent(deviceId)}/${encodeURIComponent(reportId)}/csv`;
-    return this.withSession(async (token) => {
-      const res = await this.send(path, 'GET', HestiaClient.bearer(token), undefined);
-      if (!res.ok) {
-        await this.unwrap(res);
-        throw new ApiError(errorCatalog.INTERNAL.message, res.status);
-      }
-      const disposition = res.headers.get('content-disposition') ?? '';
-      return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
-    });
+  reportCsv(deviceId: string, reportId: string): Promise<FileAnswer> {
+    return this.call('reportCsv', { params: { deviceId, reportId } });
   }
 
   login(username: string, password: string) {

@@ -182,7 +182,9 @@ export const notificationSchema = z.object({
   seenTime: z.string().nullable(),
 });
 
-export const idParams = (name: string) => z.object({ [name]: uuid(name) });
+/** Path parameters `{[name]: UUID}`, typed by the name so handlers read them without casts. */
+export const idParams = <N extends string>(name: N) =>
+  z.object({ [name]: uuid(name) } as { [K in N]: ReturnType<typeof uuid> });
 export const automationListQuerySchema = z.object({
   device_id: uuid('device_id').optional(),
   condition_type: z.coerce.number().int().optional(),

@@ -16,7 +16,20 @@ export interface RouteMeta {
   thingsboard?: string;
   /** Callable without a token (spec section 6). */
   anonymous: boolean;
+  /**
+   * A body that is not JSON: `binary`, the raw bytes with their own Content-Type (an uploaded
+   * profile image, one of PROFILE_IMAGE_TYPES). Absent: JSON, or no body.
+   */
+  bodyKind?: BodyKind;
+  /**
+   * An answer that is not the JSON wrapper (errors still are): `binary`, bytes with their own
+   * Content-Type, 204 without a body when there are none; `csv`, a CSV download with a file name.
+   */
+  responseKind?: ResponseKind;
 }
+
+export type BodyKind = 'binary';
+export type ResponseKind = 'binary' | 'csv';
 
 /**
  * The web app's refresh token travels as an HttpOnly cookie instead (docs/decisions/022): the app asks

@@ -58,6 +58,26 @@ const thingsboardErrorSchema: Json = {
   },
 };
 
+/** The answers of a route that answers a file instead of the wrapper (`responseKind`, http.ts). */
+function fileResponses(kind: RouteDef['responseKind']): Record<string, Json> {
+  if (kind === 'csv')
+    return {
+      '200': {
+        description: 'A CSV download (UTF-8 with a byte order mark), named in Content-Disposition',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+    };
+  if (kind === 'binary')
+    return {
+      '200': {
+        description: 'The file, with its own Content-Type',
+        content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+      },
+      '204': { description: 'There is none' },
+    };
+  return {};
+}
+
 const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)/g, '{$1}');
 
 /** The OpenAPI 3.1 document of /api/v1 and of ThingsBoard's paths, generated from the route table. */
@@ -69,7 +89,9 @@ export function openApiDocument(version = '0.1.0'): Json {
   for (const [name, def] of Object.entries(routes) as Array<[string, RouteDef]>) {
     const requestBody = def.body
       ? { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } }
-      : undefined;
+      : def.bodyKind === 'binary'
+        ? { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }
+        : undefined;
     const op: Json = {
       operationId: name,
       parameters: parametersOf(def),
@@ -78,6 +100,7 @@ export function openApiDocument(version = '0.1.0'): Json {
           description: 'OK',
           content: { 'application/json': { schema: wrapper(schemaOf(def.response, 'output')) } },
         },
+        ...fileResponses(def.responseKind),
         default: {
           description: 'Error in the same wrapper (data null)',
           content: { 'application/json': { schema: wrapper({}) } },

@@ -3,8 +3,15 @@
 import type { RouteMeta } from './http.ts';
 import { type RouteDef, type RouteName, routes } from './routes.ts';
 
-function metaOf({ method, path, anonymous, thingsboard }: RouteDef): RouteMeta {
-  return thingsboard === undefined ? { method, path, anonymous } : { method, path, anonymous, thingsboard };
+function metaOf({ method, path, anonymous, thingsboard, bodyKind, responseKind }: RouteDef): RouteMeta {
+  return {
+    method,
+    path,
+    anonymous,
+    ...(thingsboard === undefined ? {} : { thingsboard }),
+    ...(bodyKind === undefined ? {} : { bodyKind }),
+    ...(responseKind === undefined ? {} : { responseKind }),
+  };
 }
 
 /** Every route's method, path and access, in the order of routes.ts. */

@@ -20,7 +20,14 @@ import {
 } from './auth.ts';
 import { idParams, notificationQuerySchema, notificationSchema } from './automation.ts';
 import type { RouteDef } from './routes.ts';
-import { profileSchema, profileUpdateParamsSchema, sessionIdParamsSchema, sessionSchema } from './user.ts';
+import {
+  profileImageResultSchema,
+  profileSchema,
+  profileUpdateParamsSchema,
+  sessionIdParamsSchema,
+  sessionSchema,
+} from './user.ts';
+import { binaryFileSchema } from './wrapper.ts';
 
 /** Accounts, sessions, profile, notifications and time. */
 export const accountRoutes = {
@@ -102,6 +109,22 @@ export const accountRoutes = {
     response: emptyResultSchema,
   },
   profile: { method: 'GET', path: '/users/profile', anonymous: false, response: profileSchema },
+  /** Upload the raw image (PNG, JPEG or WebP, at most 1 MB), its type as Content-Type. */
+  uploadProfileImage: {
+    method: 'POST',
+    path: '/users/profile-image',
+    anonymous: false,
+    bodyKind: 'binary',
+    response: profileImageResultSchema,
+  },
+  /** The image as uploaded, with its type; 204 without a body while there is none. */
+  profileImage: {
+    method: 'GET',
+    path: '/users/profile-image',
+    anonymous: false,
+    responseKind: 'binary',
+    response: binaryFileSchema,
+  },
   updateProfile: {
     method: 'PATCH',
     path: '/users/profile/:type/update',

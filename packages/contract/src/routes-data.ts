@@ -24,6 +24,7 @@ import {
   timeseriesResultSchema,
   timeseriesValuesQuerySchema,
 } from './telemetry.ts';
+import { csvFileSchema } from './wrapper.ts';
 
 /** Where ThingsBoard answers the same telemetry call (docs/decisions/021). */
 const TB = '/api/plugins/telemetry/:entityType/:entityId';
@@ -170,5 +171,14 @@ export const dataRoutes = {
     anonymous: false,
     params: reportIdParamsSchema,
     response: reportSchema,
+  },
+  /** The same report as a CSV download (a file, so not in the wrapper), named by its period. */
+  reportCsv: {
+    method: 'GET',
+    path: '/reports/:deviceId/:reportId/csv',
+    anonymous: false,
+    params: reportIdParamsSchema,
+    responseKind: 'csv',
+    response: csvFileSchema,
   },
 } as const satisfies Record<string, RouteDef>;

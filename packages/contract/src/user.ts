@@ -58,3 +58,6 @@ export const profileUpdateBodies = {
       .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as EUR'),
   }),
 } as const;
+
+/** The answer to a profile image upload: when it was stored. */
+export const profileImageResultSchema = z.object({ updatedAt: z.string() });

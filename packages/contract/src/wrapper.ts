@@ -18,3 +18,14 @@ export function ok<T>(data: T, message = 'OK', statusCode = 200): ApiResponse<T>
 export function fail(message: string, statusCode = 500, data: unknown = null): ApiResponse<unknown> {
   return { data, isSuccess: false, message, statusCode };
 }
+
+/**
+ * What a client gets of a route answering a file instead of the wrapper (`responseKind`, http.ts):
+ * the bytes, and the file name the server suggests (Content-Disposition), if any.
+ */
+export const fileAnswerSchema = z.object({ blob: z.instanceof(Blob), fileName: z.string().nullable() });
+export type FileAnswer = z.infer<typeof fileAnswerSchema>;
+/** A `binary` answer: the file, or null for 204 (there is none). */
+export const binaryFileSchema = fileAnswerSchema.nullable();
+/** A `csv` answer: a CSV download. */
+export const csvFileSchema = fileAnswerSchema;

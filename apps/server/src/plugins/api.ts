@@ -235,7 +235,12 @@ interface HandlerInput<D extends RouteDef> {
   principal: D['anonymous'] extends true ? Principal | undefined : Principal;
   params: D['params'] extends z.ZodTypeAny ? z.infer<D['params']> : undefined;
   query: D['query'] extends z.ZodTypeAny ? z.infer<D['query']> : undefined;
-  body: D['body'] extends z.ZodTypeAny ? z.infer<D['body']> : undefined;
+  /** A `binary` body (http.ts) is the raw bytes, as the route's content type parser kept them. */
+  body: D['body'] extends z.ZodTypeAny
+    ? z.infer<D['body']>
+    : D['bodyKind'] extends 'binary'
+      ? unknown
+      : undefined;
 }
 
 function parse<S extends z.ZodTypeAny | undefined>(schema: S, value: unknown): unknown {
@@ -275,20 +280,46 @@ export function route<D extends RouteDef>(
       url,
       config: { thingsboard },
       handler: async (req, reply) => {
-        const token = bearerToken(req);
-        let principal: Principal | undefined;
-        if (token) principal = await auth.authenticate(token);
-        else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
-        const input = {
-          req,
-          principal,
-          params: parse(def.params, req.params),
-          query: parse(def.query, req.query),
-          body: parse(def.body, req.body),
-        } as HandlerInput<D>;
-        const data = await handler(input);
+        const data = await handler(await inputOf(auth, def, req));
         return reply.status(200).send(thingsboard ? data : ok(data));
       },
     });
   }
+}
+
+/** Authentication and parsing of one request to `def`, the same for every route. */
+async function inputOf<D extends RouteDef>(
+  auth: AuthService,
+  def: D,
+  req: FastifyRequest,
+): Promise<HandlerInput<D>> {
+  const token = bearerToken(req);
+  let principal: Principal | undefined;
+  if (token) principal = await auth.authenticate(token);
+  else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
+  return {
+    req,
+    principal,
+    params: parse(def.params, req.params),
+    query: parse(def.query, req.query),
+    body: def.bodyKind === 'binary' ? req.body : parse(def.body, req.body),
+  } as HandlerInput<D>;
+}
+
+/**
+ * Register a contract route that answers a file instead of the wrapper (`responseKind`): the same
+ * authentication and parsing as `route`, errors still in the wrapper; the handler sends the file.
+ */
+export function fileRoute<D extends RouteDef & { responseKind: 'binary' | 'csv' }>(
+  app: FastifyInstance,
+  auth: AuthService,
+  def: D,
+  handler: (input: HandlerInput<D>, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
+  app.route({
+    method: def.method,
+    url: API_PREFIX + def.path,
+    config: { thingsboard: false },
+    handler: async (req, reply) => handler(await inputOf(auth, def, req), reply),
+  });
 }

@@ -21,20 +21,20 @@ export function automationRoutes(
   const done = {};
 
   route(app, auth, routes.addScenarioSchedule, ({ principal, params, body }) =>
-    schedules.saveSchedule(principal.userId, { scenarioId: params.id as string }, body),
+    schedules.saveSchedule(principal.userId, { scenarioId: params.id }, body),
   );
   route(app, auth, routes.listScenarioSchedules, ({ principal, params }) =>
-    schedules.scenario.list(principal.userId, params.id as string),
+    schedules.scenario.list(principal.userId, params.id),
   );
   route(app, auth, routes.deleteScenarioSchedules, async ({ principal, params }) => {
-    await schedules.scenario.removeAll(principal.userId, params.id as string);
+    await schedules.scenario.removeAll(principal.userId, params.id);
     return done;
   });
   route(app, auth, routes.getScenarioSchedule, ({ principal, params }) =>
-    schedules.scenario.get(principal.userId, params.id as string, params.scheduleId as string),
+    schedules.scenario.get(principal.userId, params.id, params.scheduleId),
   );
   route(app, auth, routes.deleteScenarioSchedule, async ({ principal, params }) => {
-    await schedules.scenario.remove(principal.userId, params.id as string, params.scheduleId as string);
+    await schedules.scenario.remove(principal.userId, params.id, params.scheduleId);
     return done;
   });
 
@@ -48,10 +48,10 @@ export function automationRoutes(
     exchanges.add(principal.userId, params.id, body),
   );
   route(app, auth, routes.getDataExchange, ({ principal, params }) =>
-    exchanges.get(principal.userId, params.exchangeId as string),
+    exchanges.get(principal.userId, params.exchangeId),
   );
   route(app, auth, routes.deleteDataExchange, async ({ principal, params }) => {
-    await exchanges.remove(principal.userId, params.exchangeId as string);
+    await exchanges.remove(principal.userId, params.exchangeId);
     return done;
   });
 
@@ -59,10 +59,10 @@ export function automationRoutes(
     schedules.list(principal.userId, 'timer', query),
   );
   route(app, auth, routes.getTimer, ({ principal, params }) =>
-    schedules.get(principal.userId, params.timerId as string, 'timer'),
+    schedules.get(principal.userId, params.timerId, 'timer'),
   );
   route(app, auth, routes.deleteTimer, async ({ principal, params }) => {
-    await schedules.remove(principal.userId, params.timerId as string, 'timer');
+    await schedules.remove(principal.userId, params.timerId, 'timer');
     return done;
   });
   route(app, auth, routes.saveTimer, ({ principal, params, body }) =>
@@ -72,20 +72,20 @@ export function automationRoutes(
     schedules.list(principal.userId, 'schedule', query),
   );
   route(app, auth, routes.getSchedule, ({ principal, params }) =>
-    schedules.get(principal.userId, params.scheduleId as string, 'schedule'),
+    schedules.get(principal.userId, params.scheduleId, 'schedule'),
   );
   route(app, auth, routes.deleteSchedule, async ({ principal, params }) => {
-    await schedules.remove(principal.userId, params.scheduleId as string, 'schedule');
+    await schedules.remove(principal.userId, params.scheduleId, 'schedule');
     return done;
   });
   route(app, auth, routes.saveSchedule, ({ principal, params, body }) =>
     schedules.saveSchedule(principal.userId, { deviceId: params.id }, body),
   );
   route(app, auth, routes.activateSchedule, ({ principal, params }) =>
-    schedules.setActive(principal.userId, params.id as string, params.scheduleId as string, true),
+    schedules.setActive(principal.userId, params.id, params.scheduleId, true),
   );
   route(app, auth, routes.deactivateSchedule, ({ principal, params }) =>
-    schedules.setActive(principal.userId, params.id as string, params.scheduleId as string, false),
+    schedules.setActive(principal.userId, params.id, params.scheduleId, false),
   );
 
   route(app, auth, routes.listAutomations, ({ principal, query }) =>
@@ -95,23 +95,23 @@ export function automationRoutes(
     automations.save(principal.userId, 'automation', body),
   );
   route(app, auth, routes.getAutomation, ({ principal, params }) =>
-    automations.get(principal.userId, params.id as string, 'automation'),
+    automations.get(principal.userId, params.id, 'automation'),
   );
   route(app, auth, routes.deleteAutomation, async ({ principal, params }) => {
-    await automations.remove(principal.userId, params.id as string, 'automation');
+    await automations.remove(principal.userId, params.id, 'automation');
     return done;
   });
   route(app, auth, routes.executeAutomation, ({ principal, params }) =>
-    automations.executeNow(principal.userId, params.id as string),
+    automations.executeNow(principal.userId, params.id),
   );
   route(app, auth, routes.activateAutomation, ({ principal, params, body }) =>
-    automations.setActive(principal.userId, params.id as string, body.isActive),
+    automations.setActive(principal.userId, params.id, body.isActive),
   );
   route(app, auth, routes.notifyAutomation, ({ principal, params, body }) =>
-    automations.setNotify(principal.userId, params.id as string, body.isNotify, body.notifyMessage),
+    automations.setNotify(principal.userId, params.id, body.isNotify, body.notifyMessage),
   );
   route(app, auth, routes.automationRuns, ({ principal, params }) =>
-    automations.runs(principal.userId, params.id as string),
+    automations.runs(principal.userId, params.id),
   );
 
   route(app, auth, routes.listScenarios, ({ principal }) => automations.list(principal.userId, 'scenario'));
@@ -119,28 +119,28 @@ export function automationRoutes(
     automations.save(principal.userId, 'scenario', body),
   );
   route(app, auth, routes.getScenario, ({ principal, params }) =>
-    automations.get(principal.userId, params.id as string, 'scenario'),
+    automations.get(principal.userId, params.id, 'scenario'),
   );
   route(app, auth, routes.editScenario, ({ principal, params, body }) =>
-    automations.save(principal.userId, 'scenario', { ...body, id: params.id as string }),
+    automations.save(principal.userId, 'scenario', { ...body, id: params.id }),
   );
   route(app, auth, routes.deleteScenario, async ({ principal, params }) => {
-    await automations.remove(principal.userId, params.id as string, 'scenario');
-    await schedules.removeForScenario(principal.userId, params.id as string);
+    await automations.remove(principal.userId, params.id, 'scenario');
+    await schedules.removeForScenario(principal.userId, params.id);
     return done;
   });
   route(app, auth, routes.executeScenario, ({ principal, params }) =>
-    automations.executeNow(principal.userId, params.id as string, 'scenario'),
+    automations.executeNow(principal.userId, params.id, 'scenario'),
   );
   route(app, auth, routes.reorderScenarios, async ({ principal, body }) => {
     await automations.reorder(principal.userId, body.ids);
     return done;
   });
   route(app, auth, routes.scenarioHistories, ({ principal, params }) =>
-    automations.runs(principal.userId, params.id as string),
+    automations.runs(principal.userId, params.id),
   );
   route(app, auth, routes.scenarioHistoryDetails, ({ principal, params }) =>
-    automations.run(principal.userId, params.historyId as string),
+    automations.run(principal.userId, params.historyId),
   );
 
   route(app, auth, routes.notifications, async ({ principal, query }) =>
@@ -156,7 +156,7 @@ export function automationRoutes(
     count: await repo.unreadCount(principal.userId),
   }));
   route(app, auth, routes.seeNotification, async ({ principal, params }) => {
-    await repo.markSeen(principal.userId, params.id as string);
+    await repo.markSeen(principal.userId, params.id);
     return done;
   });
   route(app, auth, routes.readAllNotifications, async ({ principal }) => {

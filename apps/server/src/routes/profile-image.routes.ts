@@ -1,7 +1,7 @@
-import { API_PREFIX, ok, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@hestia/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES, routes } from '@hestia/contract';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { bearerToken } from '../plugins/api.ts';
+import { fileRoute, route } from '../plugins/api.ts';
 import type { profileImageRepository } from '../repositories/profile-image.repository.ts';
 import type { AuthService } from '../services/auth.service.ts';
 
@@ -28,18 +28,10 @@ export function profileImageRoutes(
     (_req, body, done) => done(null, body),
   );
 
-  const principalOf = async (req: FastifyRequest) => {
-    const token = bearerToken(req);
-    if (!token) throw new AppError('TOKEN_MISSING');
-    return auth.authenticate(token);
-  };
-
-  app.post(`${API_PREFIX}/users/profile-image`, async (req, reply) => {
-    const principal = await principalOf(req);
+  route(app, auth, routes.uploadProfileImage, async ({ principal, req, body }) => {
     const declared = String(req.headers['content-type'] ?? '')
       .split(';')[0]
       ?.trim();
-    const body = req.body;
     if (!Buffer.isBuffer(body) || !(PROFILE_IMAGE_TYPES as readonly string[]).includes(declared ?? '')) {
       throw new AppError('VALIDATION', 'Send the image as PNG, JPEG or WebP.');
     }
@@ -49,11 +41,10 @@ export function profileImageRoutes(
     if (!actual || actual !== declared)
       throw new AppError('VALIDATION', 'The file is not the image type it claims to be.');
     const updatedAt = await images.put(principal.userId, actual, body);
-    return reply.send(ok({ updatedAt: updatedAt.toISOString() }));
+    return { updatedAt: updatedAt.toISOString() };
   });
 
-  app.get(`${API_PREFIX}/users/profile-image`, async (req, reply) => {
-    const principal = await principalOf(req);
+  fileRoute(app, auth, routes.profileImage, async ({ principal }, reply) => {
     const image = await images.get(principal.userId);
     // No photo is an ordinary state of an account, not a missing resource: 204 and no body.
     if (!image) return reply.code(204).header('cache-control', 'private, no-cache').send();

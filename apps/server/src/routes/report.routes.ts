@@ -1,7 +1,6 @@
-import { API_PREFIX, reportIdParamsSchema, routes } from '@hestia/contract';
+import { routes } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors.ts';
-import { bearerToken, route } from '../plugins/api.ts';
+import { fileRoute, route } from '../plugins/api.ts';
 import type { AuthService } from '../services/auth.service.ts';
 import { type ReportService, reportCsv } from '../services/report.service.ts';
 
@@ -24,13 +23,8 @@ export function reportRoutes(
   );
 
   // The same report as a CSV download (a file, so not in the wrapper).
-  app.get(`${API_PREFIX}/reports/:deviceId/:reportId/csv`, async (req, reply) => {
-    const token = bearerToken(req);
-    if (!token) throw new AppError('TOKEN_MISSING');
-    const principal = await auth.authenticate(token);
-    const params = reportIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw new AppError('VALIDATION', params.error.issues[0]?.message);
-    const report = await reports.get(principal.userId, params.data.deviceId, params.data.reportId);
+  fileRoute(app, auth, routes.reportCsv, async ({ principal, params }, reply) => {
+    const report = await reports.get(principal.userId, params.deviceId, params.reportId);
     const day = (ts: number) => new Date(ts).toISOString().slice(0, 10);
     const name = `hestia-report-${day(report.startTs)}-${day(report.endTs)}.csv`;
     return reply
