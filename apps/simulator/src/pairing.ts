@@ -84,6 +84,8 @@ export interface UnpairedDevice {
   readonly claim: Record<string, unknown> | undefined;
   /** The running device, once online. */
   readonly device: RunningDevice | undefined;
+  /** Calls `listener` on each change of state; returns a function that stops it. */
+  onState(listener: (state: PairingState) => void): () => void;
   /** Resolves when the device reaches the state; rejects after `timeoutMs` (default 10 s). */
   whenState(state: PairingState, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -322,6 +324,13 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     },
     get device() {
       return running;
+    },
+    onState(listener) {
+      const w = () => listener(state);
+      watchers.add(w);
+      return () => {
+        watchers.delete(w);
+      };
     },
     whenState(wanted, timeoutMs = 10_000) {
       if (state === wanted) return Promise.resolve();

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
@@ -344,5 +346,53 @@ describe('smart configuration', () => {
     junk.close();
     await new Promise((r) => setTimeout(r, 100));
     expect(devB.attempts).toHaveLength(1);
+  });
+});
+
+describe('the command line', () => {
+  it('runs one unpaired device until it is stopped, saying where its AP is and what becomes of it', async () => {
+    const record = await factoryRecord();
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        cli,
+        '--model',
+        'plug-metering',
+        '--mac',
+        record.mac,
+        '--token',
+        record.token,
+        '--no-smart',
+      ],
+      { env: { ...process.env, MQTT_PORT: new URL(server.mqttUrl).port }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    child.stderr.on('data', (b: Buffer) => {
+      out += b.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      await expect.poll(() => /pairing AP at (http:\S+)/.exec(out)?.[1], { timeout: 15_000 }).toBeDefined();
+      const apUrl = /pairing AP at (http:\S+)/.exec(out)?.[1] as string;
+      expect(out).toContain(`Hestia-${record.mac.slice(-5).replace(':', '')} (${record.mac}, plug-metering)`);
+      expect((await fetch(`${apUrl}/wifi_list`)).status).toBe(200);
+      const res = await fetch(`${apUrl}/set-device-wifi-info`, {
+        method: 'POST',
+        body: JSON.stringify({ ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD, pairKey: 'cL1x' }),
+      });
+      expect(res.status).toBe(200);
+      await expect.poll(() => out, { timeout: 10_000 }).toContain(`${record.mac}: online`);
+      await expect.poll(() => heard.has(record.id), { timeout: 5000 }).toBe(true);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
   });
 });

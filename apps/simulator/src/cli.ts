@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+import { startUnpaired } from './pairing.ts';
+import { SMART_CONFIG_PORT } from './smart-config.ts';
+import { HOME_WIFI_PASSWORD } from './wifi.ts';
+
+/**
+ * `npm run unpaired -w @hestia/simulator -- --model <id> --mac <AP MAC> --token <token>`: one unpaired
+ * simulated device with its pairing AP open (docs/decisions/025), until Ctrl-C. The factory record
+ * comes first: `npm run devices -- add --model <id> --mac <AP MAC>` prints the token.
+ */
+
+const usage = `Usage: npm run unpaired -w @hestia/simulator -- --model <model id> --mac <AP MAC> --token <token>
+         [--mqtt <url>] [--smart-port <port>] [--no-smart]
+
+  --mqtt        the broker (default mqtt://127.0.0.1:$MQTT_PORT, MQTT_PORT default 1883)
+  --smart-port  UDP port for smart-config broadcasts (default ${SMART_CONFIG_PORT}); --no-smart: AP mode only
+
+Make the factory record first: npm run devices -- add --model <model id> --mac <AP MAC>`;
+
+async function main(): Promise<number> {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        model: { type: 'string' },
+        mac: { type: 'string' },
+        token: { type: 'string' },
+        mqtt: { type: 'string' },
+        'smart-port': { type: 'string' },
+        'no-smart': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }));
+  } catch (err) {
+    console.error(`${(err as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const { model, mac, token } = values;
+  if (values.help || typeof model !== 'string' || typeof mac !== 'string' || typeof token !== 'string') {
+    console.error(usage);
+    return values.help ? 0 : 2;
+  }
+  const smartPort = values['no-smart'] ? undefined : Number(values['smart-port'] ?? SMART_CONFIG_PORT);
+  if (smartPort !== undefined && !(Number.isInteger(smartPort) && smartPort > 0 && smartPort < 65536)) {
+    console.error(`--smart-port must be a port number.\n\n${usage}`);
+    return 2;
+  }
+  const mqttUrl =
+    typeof values.mqtt === 'string' ? values.mqtt : `mqtt://127.0.0.1:${process.env.MQTT_PORT || 1883}`;
+  const device = await startUnpaired({
+    model,
+    mac,
+    token,
+    mqttUrl,
+    ...(smartPort === undefined ? {} : { smartConfigPort: smartPort }),
+  });
+  console.log(`${device.ssid} (${device.mac}, ${model}) pairing AP at ${device.apUrl}`);
+  console.log(
+    `Home Wi-Fi password: ${HOME_WIFI_PASSWORD}${smartPort === undefined ? '' : `; smart config on UDP ${smartPort}`}`,
+  );
+  device.onState((state) => {
+    const why = state === 'ap' && device.lastFailure ? ` (last attempt: ${device.lastFailure})` : '';
+    console.log(`${device.mac}: ${state}${state === 'ap' ? ` at ${device.apUrl}` : ''}${why}`);
+  });
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await device.close();
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error((err as Error).message);
+    process.exit(1);
+  },
+);
