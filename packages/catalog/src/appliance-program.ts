@@ -1,12 +1,24 @@
 import { choice, flag, onOff, range, setting, status } from './keys.ts';
+import type { Fragment } from './model.ts';
 import { rule } from './rule-kit.ts';
 import type { Condition, KeyDef, Rule } from './types.ts';
 
 /**
  * A program-running appliance (washing machine, dishwasher): program number, duration, delay,
- * lock, play (run/pause) and onoff (spec section 3), with a phase the machine runs through.
+ * lock, play (run/pause) and onoff (spec section 3), with a phase the machine runs through; the
+ * programme's keys (its `extra` ones too) change only while it is stopped.
  */
-export function programmeKeys(opts: {
+export function programme(opts: {
+  programs: number;
+  phases: readonly number[];
+  phaseMs: number;
+  extra: KeyDef[];
+}): Fragment {
+  const programKeys = ['programnumber', 'duration', 'delay', ...opts.extra.map((k) => k.key)];
+  return { keys: programmeKeys(opts), rules: programmeRules(programKeys) };
+}
+
+function programmeKeys(opts: {
   programs: number;
   phases: readonly number[];
   phaseMs: number;
@@ -32,7 +44,7 @@ export function programmeKeys(opts: {
   ];
 }
 
-export function programmeRules(programKeys: readonly string[]): Rule[] {
+function programmeRules(programKeys: readonly string[]): Rule[] {
   const running: Condition = { key: 'play', eq: 1 };
   return [
     rule('stop_before_change', running, programKeys, 'rule.stop_machine_first'),

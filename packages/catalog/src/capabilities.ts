@@ -1,16 +1,34 @@
 import { choice, onOff, reading, request, setting, status, text } from './keys.ts';
-import type { KeyDef } from './types.ts';
+import type { Fragment } from './model.ts';
+import type { AddWord, KeyDef } from './types.ts';
 
-/** `count` relays `relay_1..relay_n`, written together in one register group. */
-export function relays(count: number): KeyDef[] {
-  return Array.from({ length: count }, (_, i) => ({
-    key: `relay_${i + 1}`,
-    kind: 'boolean',
-    access: 'rw',
-    group: 'relays',
-    title: `keys.relay_${i + 1}`,
-    sim: { type: 'state', initial: 0 },
-  }));
+/** Capabilities several families share, each a fragment `defineModel` composes. */
+
+/** Relay key names `relay_1..relay_n`. */
+export const relayKeys = (count: number): string[] =>
+  Array.from({ length: count }, (_, i) => `relay_${i + 1}`);
+
+/** `relay_1..relay_n` packed in the live message's ADD_109 word, one bit per relay. */
+export function relayBits(count: number): AddWord[] {
+  return relayKeys(count).map((key, i) => ({ key, as: 'bit', word: 'ADD_109', bit: i }));
+}
+
+/**
+ * `count` relays `relay_1..relay_n`, written together in one register group; a quick toggle and
+ * master power drive them. With `bits` they are also reported packed in ADD_109 (wall switches).
+ */
+export function relays(count: number, o: { bits?: boolean } = {}): Fragment {
+  const keys = relayKeys(count).map(
+    (key): KeyDef => ({
+      key,
+      kind: 'boolean',
+      access: 'rw',
+      group: 'relays',
+      title: `keys.${key}`,
+      sim: { type: 'state', initial: 0 },
+    }),
+  );
+  return { keys, toggleKeys: relayKeys(count), ...(o.bits ? { addMap: relayBits(count) } : {}) };
 }
 
 export const beep: KeyDef = {
@@ -23,8 +41,8 @@ export const beep: KeyDef = {
 };
 
 /** Power, voltage and current reported every `everyMs` for a load of `watts` on `when`. */
-export function powerMeter(when: string[], watts: number, everyMs = 5000): KeyDef[] {
-  return [
+export function powerMeter(when: string[], watts: number, everyMs = 5000): Fragment {
+  const keys: KeyDef[] = [
     {
       key: 'power',
       kind: 'number',
@@ -56,10 +74,11 @@ export function powerMeter(when: string[], watts: number, everyMs = 5000): KeyDe
       sim: { type: 'current', power: 'power', voltage: 'voltage' },
     },
   ];
+  return { keys };
 }
 
 /** One curtain motor: position in percent, a setpoint and open, close and pause requests. */
-export function curtainChannel(): KeyDef[] {
+export function curtainChannel(): Fragment {
   const request = (key: string): KeyDef => ({
     key,
     kind: 'enum',
@@ -68,7 +87,7 @@ export function curtainChannel(): KeyDef[] {
     group: 'curtain',
     title: `keys.${key}`,
   });
-  return [
+  const keys: KeyDef[] = [
     {
       key: 'curtain_percentage',
       kind: 'number',
@@ -102,10 +121,11 @@ export function curtainChannel(): KeyDef[] {
     request('close_request_1'),
     request('pause_request_1'),
   ];
+  return { keys };
 }
 
 /** Touch-panel settings of a wall switch with `count` keys (spec section 3, switches). */
-export function touchPanel(count: number): KeyDef[] {
+export function touchPanel(count: number): Fragment {
   const out: KeyDef[] = [
     setting('keys_light_intensity_l', 'panel', 0, 100, 20, { unit: '%', source: 'chosen' }),
     setting('keys_light_intensity_h', 'panel', 0, 100, 80, { unit: '%', source: 'chosen' }),
@@ -117,25 +137,24 @@ export function touchPanel(count: number): KeyDef[] {
     // Keys 1 to 6 act on tap or hold (spec section 9): 0 tap, 1 hold.
     out.push(choice(`channel_action_mode_${i}`, 'channel_modes', [0, 1], 0, { source: 'chosen' }));
   }
-  return out;
+  return { keys: out };
 }
 
 /** Board temperature and its user offset. */
-export function boardTemperature(): KeyDef[] {
-  return [
-    reading('temperature', -20, 80, { unit: '°C', initial: 28, source: 'chosen' }),
-    setting('temperature_offset', 'panel', -5, 5, 0, { unit: '°C', step: 0.5, source: 'chosen' }),
-  ];
+export function boardTemperature(): Fragment {
+  return {
+    keys: [
+      reading('temperature', -20, 80, { unit: '°C', initial: 28, source: 'chosen' }),
+      setting('temperature_offset', 'panel', -5, 5, 0, { unit: '°C', step: 0.5, source: 'chosen' }),
+    ],
+  };
 }
-
-/** Relay key names `relay_1..relay_n`. */
-export const relayKeys = (count: number): string[] => relays(count).map((k) => k.key);
 
 /**
  * Curtains 1..n of a multi-curtain switch: position, setpoint, requests, enable flag and name per
  * curtain (spec section 3). Per-channel spellings beyond `open_request_1` are chosen.
  */
-export function curtainChannels(count: number): KeyDef[] {
+export function curtainChannels(count: number): Fragment {
   const out: KeyDef[] = [];
   for (let i = 1; i <= count; i++) {
     const g = `curtain_${i}`;
@@ -172,12 +191,12 @@ export function curtainChannels(count: number): KeyDef[] {
     const name = out[out.length - 1];
     if (name) name.group = 'curtain_names';
   }
-  return out;
+  return { keys: out };
 }
 
 /** The curtain reconfiguration wizard: open, stop, close, stop, then success (spec section 4). */
-export function curtainConfig(): KeyDef[] {
-  return [
+export function curtainConfig(): Fragment {
+  const keys: KeyDef[] = [
     onOff('config_request', 'curtain_config', 0),
     status('config_status', [0, 1, 2, 3, 4, 5, 6], {
       source: 'chosen',
@@ -191,15 +210,17 @@ export function curtainConfig(): KeyDef[] {
       },
     }),
   ];
+  return { keys };
 }
 
 /** Push keys 1..n reporting tap (1) or hold (2) events; 0 idle. Names past key_three_status chosen. */
-export function pushKeys(count: number, everyMs: number): KeyDef[] {
+export function pushKeys(count: number, everyMs: number): Fragment {
   const names = ['one', 'two', 'three', 'four', 'five', 'six'];
-  return names.slice(0, count).map((n, i) =>
+  const keys = names.slice(0, count).map((n, i) =>
     status(`key_${n}_status`, [0, 1, 2], {
       ...(i >= 3 ? { source: 'chosen' as const } : {}),
       sim: { type: 'event', everyMs: everyMs * (i + 1), cycle: [1, 0, 2, 0] },
     }),
   );
+  return { keys };
 }

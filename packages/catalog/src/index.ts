@@ -3,6 +3,8 @@ export * from './catalog-error.ts';
 export * from './codec.ts';
 export * from './command.ts';
 export * from './errors/index.ts';
+export { familyRegistry } from './families/index.ts';
+export * from './family.ts';
 export * from './firmware.ts';
 export * from './link.ts';
 export * from './modbus.ts';

@@ -1,3 +1,5 @@
+import type { FamilyId } from './families/index.ts';
+
 /** Who may read or write a telemetry key: the device reports `r`, accepts writes to `w`, or both. */
 export type Access = 'r' | 'w' | 'rw';
 
@@ -108,42 +110,8 @@ export interface KeyDef {
 /** How a model reaches the cloud; every model of the catalogue so far joins the home's Wi-Fi. */
 export type LinkId = 'wifi';
 
-/** A device family, snake_case singular. */
-export type FamilyId =
-  | 'switch'
-  | 'relay'
-  | 'way_switch'
-  | 'crossover_switch'
-  | 'fan_switch'
-  | 'plug'
-  | 'push_button'
-  | 'pir_button'
-  | 'scenario_key'
-  | 'curtain'
-  | 'fan'
-  | 'fan_coil'
-  | 'room_thermostat'
-  | 'cooler'
-  | 'air_conditioner'
-  | 'boiler'
-  | 'water_heater'
-  | 'stove'
-  | 'cooktop'
-  | 'oven'
-  | 'microwave'
-  | 'hood'
-  | 'refrigerator'
-  | 'washing_machine'
-  | 'dishwasher'
-  | 'door_lock'
-  | 'vacuum_cleaner'
-  | 'ir_remote'
-  | 'pir_sensor'
-  | 'door_sensor'
-  | 'vibration_sensor'
-  | 'generator'
-  | 'external_module'
-  | 'relay_controller';
+/** A device family, snake_case singular: derived from the registry (families/index.ts). */
+export type { FamilyId };
 
 /** Capability flags that controls and cards test (Home Assistant's supported-features idea). */
 export type Feature =

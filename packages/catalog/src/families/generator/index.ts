@@ -1,0 +1,42 @@
+import { defineFamily } from '../../family.ts';
+import { onOff, reading, setting } from '../../keys.ts';
+import { defineModel, route } from '../../model.ts';
+import { TIMER_MAX_MIN, timerRule } from '../../rule-kit.ts';
+
+/** Generators (electro-gen): start/stop, auto start on mains loss, fuel level and a run timer. */
+export default defineFamily({
+  id: 'generator',
+  models: (
+    [
+      ['generator-2kva', '2kva'],
+      ['generator-5kva', '5kva'],
+      ['generator-8kva', '8kva'],
+      ['generator-inverter-3kva', 'inverter-3kva'],
+    ] as const
+  ).map(([id, variant]) =>
+    defineModel({
+      id,
+      deviceType: 'electro-gen',
+      variant,
+      features: ['quick_toggle', 'timer'],
+      toggleKeys: ['onoff'],
+      parts: [
+        onOff('onoff', 'control', 0, { source: 'chosen' }),
+        onOff('auto_start', 'control', 0, { source: 'chosen' }),
+        reading('OUT_Power_status', 0, 1, {
+          sim: { type: 'flag', when: { key: 'onoff', eq: 1 } },
+        }),
+        reading('fuel_level', 0, 100, { unit: '%', initial: 80, source: 'chosen' }),
+        reading('voltage', 0, 300, { unit: 'V', initial: 0, source: 'chosen' }),
+        setting('timer', 'timer', 0, TIMER_MAX_MIN, 0, {
+          unit: 'min',
+          source: 'chosen',
+          sim: { type: 'countdown', unitMs: 60_000, while: { key: 'onoff', eq: 1 }, onZero: { onoff: 0 } },
+        }),
+      ],
+      route: route('electro-gen'),
+      rules: [timerRule(['timer'], 'onoff', { key: 'auto_start', eq: 1 })],
+      errors: ['device.error', 'sensor.temperature', 'motor.P3', 'motor.P8'],
+    }),
+  ),
+});
