@@ -79,12 +79,6 @@ export function settingTypesOf(profile: ModelProfile): SettingType[] {
 
 const ORDINALS = ['one', 'two', 'three', 'four', 'five', 'six'] as const;
 
-/** The push-key event key of key `index` (1..6): `key_one_status` ... */
-export function pushKeyName(index: number): string | undefined {
-  const word = ORDINALS[index - 1];
-  return word ? `key_${word}_status` : undefined;
-}
-
 /** Key index (1..6) of a push-key event key, or undefined for any other key. */
 export function pushKeyIndex(key: string): number | undefined {
   const m = /^key_([a-z]+)_status$/.exec(key);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parameterMap, validActions } from './parameters.ts';
-import { families, profilesOf } from './profiles.ts';
+import { families, profiles } from './profiles.ts';
 import { createSimDevice } from './simulate.ts';
 import { uiFields } from './ui.ts';
 
@@ -11,7 +11,7 @@ import { uiFields } from './ui.ts';
 describe('golden per family', () => {
   for (const family of families) {
     it(family, () => {
-      const p = profilesOf(family)[0];
+      const p = profiles.find((m) => m.family === family);
       if (!p) throw new Error(family);
       const sim = createSimDevice(
         p,

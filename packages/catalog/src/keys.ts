@@ -111,8 +111,5 @@ export function text(key: string, access: 'r' | 'rw', initial: string, o: Opts =
 /** The key firmware reports its current fault in (empty when none). Spelling chosen. */
 export const errorCodeKey: KeyDef = text('error_code', 'r', '', { source: 'chosen' });
 
-/** 1..n as a list. */
-export const upTo = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
-
 export const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);

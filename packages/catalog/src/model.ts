@@ -20,9 +20,6 @@ export interface Fragment {
   limits?: readonly Limit[];
 }
 
-/** A fragment of keys alone. */
-export const keysOf = (...keys: readonly KeyDef[]): Fragment => ({ keys });
-
 export interface ModelInput {
   /** Device profile id (`deviceProfileId`), written out literally so a search finds it. */
   id: string;

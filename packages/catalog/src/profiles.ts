@@ -20,7 +20,3 @@ export function reportedKeys(profile: ModelProfile): string[] {
 
 /** Every family, in catalogue order. */
 export const families: readonly FamilyId[] = familyRegistry.map((f) => f.id);
-
-export function profilesOf(family: FamilyId): ModelProfile[] {
-  return profiles.filter((p) => p.family === family);
-}
