@@ -84,6 +84,11 @@ export interface UnpairedDevice {
   readonly claim: Record<string, unknown> | undefined;
   /** The running device, once online. */
   readonly device: RunningDevice | undefined;
+  /**
+   * A factory reset (the button held): leaves the broker and the Wi-Fi, forgets both, and opens the
+   * pairing AP again, as for a change of owner. The factory record (MAC, token) stays.
+   */
+  reset(): Promise<void>;
   /** Calls `listener` on each change of state; returns a function that stops it. */
   onState(listener: (state: PairingState) => void): () => void;
   /** Resolves when the device reaches the state; rejects after `timeoutMs` (default 10 s). */
@@ -142,6 +147,8 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   let running: RunningDevice | undefined;
   let server: http.Server | undefined;
   let port = 0;
+  /** Counts resets and the switch-off: work begun in an earlier round is dropped. */
+  let round = 0;
   const attempts: PairingAttempt[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const watchers = new Set<() => void>();
@@ -228,17 +235,18 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   const fail = (attempt: PairingAttempt, reason: PairingFailure) => {
     attempt.result = reason;
     lastFailure = reason;
+    const mine = round;
     // Back in pairing mode after a while: the AP opens again and nothing was registered.
     later(reopenMs, () => {
-      if (state === 'closed') return;
+      if (round !== mine) return;
       openAp().then(
-        () => (state === 'closed' ? closeAp() : setState('ap')),
+        () => (round !== mine ? closeAp() : setState('ap')),
         () => undefined,
       );
     });
   };
 
-  const connect = async (attempt: PairingAttempt, creds: WifiCredentials) => {
+  const connect = async (attempt: PairingAttempt, creds: WifiCredentials, mine: number) => {
     let device: RunningDevice;
     try {
       device = await startDevice(
@@ -247,21 +255,26 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
         'tb',
       );
     } catch {
-      if (state !== 'closed') fail(attempt, 'broker_refused');
+      if (round === mine) fail(attempt, 'broker_refused');
       return;
     }
-    if (state === 'closed') {
-      await device.close();
-      return;
-    }
-    running = device;
+    // Switched off or reset while connecting: this connection is not wanted any more.
+    if (round !== mine) return device.close();
     const message = {
       secretKey: creds.pairKey,
       durationMs: claimMs,
       // Not read by the server yet: the change-owner flow's key goes with the claim (decision 025).
       ...(creds.ownerKey ? { ownerKey: creds.ownerKey } : {}),
     };
-    await device.client.publishAsync(CLAIM_TOPIC, JSON.stringify(message), { qos: 1 });
+    try {
+      await device.client.publishAsync(CLAIM_TOPIC, JSON.stringify(message), { qos: 1 });
+    } catch {
+      await device.close().catch(() => undefined);
+      if (round === mine) fail(attempt, 'broker_refused');
+      return;
+    }
+    if (round !== mine) return device.close();
+    running = device;
     claim = message;
     attempt.result = 'online';
     lastFailure = undefined;
@@ -273,15 +286,16 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     if (state !== 'ap') return false;
     const attempt: PairingAttempt = { via, ssid: creds.ssid };
     attempts.push(attempt);
+    const mine = round;
     setState('joining');
     closeAp().catch(() => undefined);
     later(joinMs, () => {
-      if (state === 'closed') return;
+      if (round !== mine) return;
       const result = join(networks, creds.ssid, creds.password);
       if (!result.ok) return fail(attempt, result.reason);
       joined = result.network;
       setState('connecting');
-      connect(attempt, creds).catch(() => fail(attempt, 'broker_refused'));
+      connect(attempt, creds, mine).catch(() => undefined);
     });
     return true;
   };
@@ -348,8 +362,23 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
         watchers.add(check);
       });
     },
+    async reset() {
+      if (state === 'closed') throw new Error(`${mac} is switched off`);
+      round += 1;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const was = running;
+      running = undefined;
+      joined = undefined;
+      claim = undefined;
+      lastFailure = undefined;
+      await was?.close();
+      if (!server) await openAp();
+      setState('ap');
+    },
     async close() {
       if (state === 'closed') return;
+      round += 1;
       setState('closed');
       for (const t of timers) clearTimeout(t);
       timers.clear();

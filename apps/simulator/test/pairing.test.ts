@@ -25,6 +25,8 @@ let server: HestiaServer;
 let userToken: string;
 /** Devices the server heard anything from (telemetry or its own connection keys). */
 const heard = new Set<string>();
+/** The latest values the server ingested per device. */
+const latest = new Map<string, Record<string, unknown>>();
 const started: UnpairedDevice[] = [];
 let macSeq = 0x10;
 
@@ -115,8 +117,9 @@ beforeAll(async () => {
     }),
     { outboxWrite: () => undefined },
   );
-  server.telemetry.onIngest((deviceId) => {
+  server.telemetry.onIngest((deviceId, values) => {
     heard.add(deviceId);
+    latest.set(deviceId, { ...latest.get(deviceId), ...values });
   });
   const login = await call<{ token: string }>('POST', '/api/v1/users/login', '', {
     username: DEMO_EMAIL,
@@ -281,6 +284,32 @@ describe('an unpaired device’s pairing access point', () => {
         timeout: 5000,
       })
       .toBe(true);
+  });
+
+  it('leaves the broker on a factory reset and reopens its AP; paired again it sends the new pair key', async () => {
+    const record = await factoryRecord();
+    const d = await unpaired(record);
+    const creds = { ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD };
+    await post(d, 'set-device-wifi-info', { ...creds, pairKey: 'f1Rs' });
+    await d.whenState('online', 10_000);
+    await expect.poll(() => latest.get(record.id)?.active, { timeout: 5000 }).toBe(true);
+    expect((await userClaim(record.mac, 'f1Rs')).data.response).toBe('SUCCESS');
+
+    await d.reset();
+    expect(d.state).toBe('ap');
+    expect([d.device, d.joined, d.claim]).toEqual([undefined, undefined, undefined]);
+    expect(await apAnswers(d)).toBe(true);
+    await expect.poll(() => latest.get(record.id)?.active, { timeout: 5000 }).toBe(false);
+
+    const claims = provisioningRepository(server.database.db);
+    expect(await claims.claimOf(record.id)).toBeUndefined();
+    await post(d, 'set-device-wifi-info', { ...creds, pairKey: 's3Cd', ownerKey: 'owner-key-1' });
+    await d.whenState('online', 10_000);
+    expect(d.claim).toEqual({ secretKey: 's3Cd', durationMs: 3 * 60_000, ownerKey: 'owner-key-1' });
+    await expect
+      .poll(async () => (await claims.claimOf(record.id)) !== undefined, { timeout: 5000 })
+      .toBe(true);
+    expect(d.attempts.map((a) => a.result)).toEqual(['online', 'online']);
   });
 
   it('gives up on a token the broker refuses and reopens its AP', async () => {
