@@ -6,6 +6,8 @@ import fastifyWebsocket from '@fastify/websocket';
 import { openApiDocument } from '@hestia/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
+import { type Clock, systemClock } from './core/clock.ts';
+import { AttemptLimiter, attemptStore, guessLimits } from './core/rate-limiter.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
@@ -15,61 +17,59 @@ import { maintainPartitions, runRetention, tidyDatabase } from './jobs/retention
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
 import { createHub } from './live/hub.ts';
-import { telemetrySocket } from './live/telemetry-ws.ts';
-import { errSerializer, installErrorHandling } from './plugins/api.ts';
-import { registerWebShell } from './plugins/web-shell.ts';
-import { assetRepository } from './repositories/asset.repository.ts';
-import { attributeRepository } from './repositories/attribute.repository.ts';
-import { automationRepository, type JobRow } from './repositories/automation.repository.ts';
-import { deviceRepository } from './repositories/device.repository.ts';
-import { keyActionRepository } from './repositories/key-action.repository.ts';
-import { profileImageRepository } from './repositories/profile-image.repository.ts';
-import { provisioningRepository } from './repositories/provisioning.repository.ts';
-import { reportRepository } from './repositories/report.repository.ts';
-import { settingsRepository } from './repositories/settings.repository.ts';
-import { shareRepository } from './repositories/share.repository.ts';
-import { devicesMarkedActive, telemetryRepository } from './repositories/telemetry.repository.ts';
-import { userRepository } from './repositories/user.repository.ts';
-import { assetRoutes } from './routes/asset.routes.ts';
-import { authRoutes } from './routes/auth.routes.ts';
-import { automationRoutes } from './routes/automation.routes.ts';
-import { deviceRoutes } from './routes/device.routes.ts';
-import { deviceSettingsRoutes } from './routes/device-settings.routes.ts';
-import { profileImageRoutes } from './routes/profile-image.routes.ts';
-import { provisioningRoutes } from './routes/provisioning.routes.ts';
-import { reportRoutes } from './routes/report.routes.ts';
-import { telemetryRoutes } from './routes/telemetry.routes.ts';
-import { seedDemo } from './seed/demo.ts';
-import { accountService } from './services/account.service.ts';
-import { assetService } from './services/asset.service.ts';
-import { type AttributeService, attributeService } from './services/attribute.service.ts';
-import { authService } from './services/auth.service.ts';
-import { automationService } from './services/automation.service.ts';
-import { automationTriggers } from './services/automation-triggers.service.ts';
-import { type Clock, systemClock } from './services/clock.ts';
-import { codesService } from './services/codes.service.ts';
-import { dataExchangeService } from './services/data-exchange.service.ts';
-import { deviceService } from './services/device.service.ts';
-import { deviceSettingsService } from './services/device-settings.service.ts';
-import { keyActionService } from './services/key-action.service.ts';
-import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './services/notifier.ts';
-import { operatorKey, operatorService } from './services/operator.service.ts';
-import {
-  claimLimits,
-  type ProvisioningService,
-  provisioningService,
-} from './services/provisioning.service.ts';
-import { AttemptLimiter, attemptStore, guessLimits } from './services/rate-limiter.ts';
-import { reportService } from './services/report.service.ts';
-import { scheduleService } from './services/schedule.service.ts';
-import { shareService } from './services/share.service.ts';
-import { type TelemetryService, telemetryService } from './services/telemetry.service.ts';
+import { accountService } from './modules/account/account.service.ts';
+import { authRoutes } from './modules/account/auth.routes.ts';
+import { authService } from './modules/account/auth.service.ts';
+import { codesService } from './modules/account/codes.service.ts';
+import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './modules/account/notifier.ts';
+import { profileImageRepository } from './modules/account/profile-image.repository.ts';
+import { profileImageRoutes } from './modules/account/profile-image.routes.ts';
+import { settingsRepository } from './modules/account/settings.repository.ts';
+import { userRepository } from './modules/account/user.repository.ts';
+import { assetRepository } from './modules/asset/asset.repository.ts';
+import { assetRoutes } from './modules/asset/asset.routes.ts';
+import { assetService } from './modules/asset/asset.service.ts';
+import { automationRepository, type JobRow } from './modules/automation/automation.repository.ts';
+import { automationRoutes } from './modules/automation/automation.routes.ts';
+import { automationService } from './modules/automation/automation.service.ts';
+import { automationTriggers } from './modules/automation/automation-triggers.service.ts';
 import {
   httpWeatherProvider,
   localWeatherProvider,
   type WeatherProvider,
-} from './services/weather.service.ts';
-import { type TelemetryPipeline, telemetryPipeline } from './telemetry/pipeline.ts';
+} from './modules/automation/weather.service.ts';
+import { dataExchangeService } from './modules/data-exchange/data-exchange.service.ts';
+import { attributeRepository } from './modules/device/attribute.repository.ts';
+import { type AttributeService, attributeService } from './modules/device/attribute.service.ts';
+import { deviceRepository } from './modules/device/device.repository.ts';
+import { deviceRoutes } from './modules/device/device.routes.ts';
+import { deviceService } from './modules/device/device.service.ts';
+import { deviceSettingsRoutes } from './modules/device/device-settings.routes.ts';
+import { deviceSettingsService } from './modules/device/device-settings.service.ts';
+import { keyActionRepository } from './modules/device/key-action.repository.ts';
+import { keyActionService } from './modules/device/key-action.service.ts';
+import { operatorKey, operatorService } from './modules/provisioning/operator.service.ts';
+import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
+import { provisioningRoutes } from './modules/provisioning/provisioning.routes.ts';
+import {
+  claimLimits,
+  type ProvisioningService,
+  provisioningService,
+} from './modules/provisioning/provisioning.service.ts';
+import { reportRepository } from './modules/report/report.repository.ts';
+import { reportRoutes } from './modules/report/report.routes.ts';
+import { reportService } from './modules/report/report.service.ts';
+import { scheduleService } from './modules/schedule/schedule.service.ts';
+import { shareRepository } from './modules/share/share.repository.ts';
+import { shareService } from './modules/share/share.service.ts';
+import { type TelemetryPipeline, telemetryPipeline } from './modules/telemetry/pipeline.ts';
+import { devicesMarkedActive, telemetryRepository } from './modules/telemetry/telemetry.repository.ts';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
+import { type TelemetryService, telemetryService } from './modules/telemetry/telemetry.service.ts';
+import { telemetrySocket } from './modules/telemetry/telemetry-ws.ts';
+import { errSerializer, installErrorHandling } from './plugins/api.ts';
+import { registerWebShell } from './plugins/web-shell.ts';
+import { seedDemo } from './seed/demo.ts';
 
 export interface HestiaServer {
   app: FastifyInstance;

@@ -1,8 +1,8 @@
 import { type CallInput, HestiaClient } from '@hestia/client';
 import { type RouteDef, type RouteName, routes } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetRepository } from '../src/repositories/asset.repository.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { assetRepository } from '../src/modules/asset/asset.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 

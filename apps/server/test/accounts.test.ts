@@ -1,7 +1,7 @@
 import { ApiError, HestiaClient } from '@hestia/client';
 import { messages } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRepository } from '../src/repositories/user.repository.ts';
+import { userRepository } from '../src/modules/account/user.repository.ts';
 import { startMailbox } from './mailbox.ts';
 import { openSocket, type Stack, startStack } from './stack.ts';
 

@@ -5,7 +5,7 @@
  */
 import { createServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 
 let offset = Number(process.env.CLOCK_OFFSET_MS ?? '0');
 const server = await createServer(loadConfig(process.env), {

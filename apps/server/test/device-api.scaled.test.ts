@@ -6,7 +6,7 @@ import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
 import { addUser, loggedIn, waitFor } from './stack.ts';

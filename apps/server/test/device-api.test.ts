@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
 import { addDevice, openSocket, type Stack, startStack, waitFor } from './stack.ts';

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attemptStore, guessLimits, reserveAll } from '../src/core/rate-limiter.ts';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
-import { attemptStore, guessLimits, reserveAll } from '../src/services/rate-limiter.ts';
+import { userRepository } from '../src/modules/account/user.repository.ts';
 
 /**
  * Decision 017 on real PostgreSQL: two server instances (two connection pools on one database) and

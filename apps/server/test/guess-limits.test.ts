@@ -2,9 +2,9 @@ import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
-import { CONFIRM_WITH_PASSWORD, SIGNUPS_LIMITED } from '../src/services/account.service.ts';
-import { TOO_MANY_CODES } from '../src/services/codes.service.ts';
+import { CONFIRM_WITH_PASSWORD, SIGNUPS_LIMITED } from '../src/modules/account/account.service.ts';
+import { TOO_MANY_CODES } from '../src/modules/account/codes.service.ts';
+import { userRepository } from '../src/modules/account/user.repository.ts';
 import { addUser, type Stack, startStack } from './stack.ts';
 
 /**
@@ -592,7 +592,7 @@ describe('limits shared by server instances', () => {
   it('counts in the database: two limiters on one database share a window', async () => {
     // The counter table is what makes scaled mode hold: a second set of limits over the same
     // database (as a second instance would build) sees the first one's attempts.
-    const { attemptStore, guessLimits } = await import('../src/services/rate-limiter.ts');
+    const { attemptStore, guessLimits } = await import('../src/core/rate-limiter.ts');
     const clock = { now: () => Date.now() };
     const a = guessLimits(attemptStore(stack.server.database.db, clock));
     const b = guessLimits(attemptStore(stack.server.database.db, clock));

@@ -1,10 +1,14 @@
 import { ApiError, type HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetRepository } from '../src/repositories/asset.repository.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { provisioningRepository } from '../src/repositories/provisioning.repository.ts';
-import { claimLimits, DEFAULT_CLAIM_MS, provisioningService } from '../src/services/provisioning.service.ts';
-import { attemptStore } from '../src/services/rate-limiter.ts';
+import { attemptStore } from '../src/core/rate-limiter.ts';
+import { assetRepository } from '../src/modules/asset/asset.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { provisioningRepository } from '../src/modules/provisioning/provisioning.repository.ts';
+import {
+  claimLimits,
+  DEFAULT_CLAIM_MS,
+  provisioningService,
+} from '../src/modules/provisioning/provisioning.service.ts';
 import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 
 /**

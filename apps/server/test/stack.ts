@@ -3,10 +3,10 @@ import { type Fleet, startFleet } from '@hestia/simulator';
 import WebSocket from 'ws';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
+import { hashPassword } from '../src/modules/account/auth.service.ts';
+import { userRepository } from '../src/modules/account/user.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
-import { hashPassword } from '../src/services/auth.service.ts';
 
 export interface Stack {
   server: HestiaServer;

@@ -9,8 +9,8 @@ import { createServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { userRepository } from '../src/repositories/user.repository.ts';
+import { userRepository } from '../src/modules/account/user.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addDevice, loggedIn, openSocket, type Stack, startStack, waitFor } from './stack.ts';
 

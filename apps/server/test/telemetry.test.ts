@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/repositories/device.repository.ts';
-import { readSeries } from '../src/repositories/telemetry.repository.ts';
+import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { readSeries } from '../src/modules/telemetry/telemetry.repository.ts';
 import { type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;

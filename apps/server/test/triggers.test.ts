@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { automationRepository } from '../src/repositories/automation.repository.ts';
+import { automationRepository } from '../src/modules/automation/automation.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 

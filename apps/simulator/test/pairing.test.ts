@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { provisioningRepository } from '../../server/src/repositories/provisioning.repository.ts';
+import { provisioningRepository } from '../../server/src/modules/provisioning/provisioning.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/seed/demo.ts';
 import { startUnpaired, type UnpairedDevice } from '../src/pairing.ts';
 import { sendSmartConfig } from '../src/smart-config.ts';
@@ -185,6 +185,8 @@ describe('an unpaired device’s pairing access point', () => {
       { ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD },
       { ssid: 'x'.repeat(33), password: HOME_WIFI_PASSWORD, pairKey: 'aB3c' },
       { ssid: 'Home-WiFi-2.4G', password: 5, pairKey: 'aB3c' },
+      { ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD, pairKey: -1 },
+      { ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD, pairKey: 48.5 },
     ]) {
       const res = await post(d, 'set-device-wifi-info', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -268,7 +270,8 @@ describe('an unpaired device’s pairing access point', () => {
     const res = await post(d, 'wifi_connect', {
       ssid: 'Home-Attic',
       password: HOME_WIFI_PASSWORD,
-      pairKey: '4821',
+      // The four-digit reading of the pair key, sent as a number.
+      pairKey: 4821,
       ownerKey: 'owner-key-from-change-owner',
     });
     expect(res.status).toBe(200);

@@ -1,10 +1,10 @@
 import type { TelemetryValue } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import { type ActivityNotice, inProcessBus, type LiveBus } from '../live/bus.ts';
-import type { TelemetryRepository } from '../repositories/telemetry.repository.ts';
-import type { AttributeService } from '../services/attribute.service.ts';
-import { telemetryService } from '../services/telemetry.service.ts';
-import { telemetryPipeline } from '../telemetry/pipeline.ts';
+import type { AttributeService } from '../modules/device/attribute.service.ts';
+import { telemetryPipeline } from '../modules/telemetry/pipeline.ts';
+import type { TelemetryRepository } from '../modules/telemetry/telemetry.repository.ts';
+import { telemetryService } from '../modules/telemetry/telemetry.service.ts';
 import { createGateway, MAX_REQUEST_ID, requestIds } from './gateway.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
 

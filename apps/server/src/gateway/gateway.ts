@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { deviceTopics, type RpcResult } from '@hestia/contract';
-import { AppError } from '../errors.ts';
+import type { Clock } from '../core/clock.ts';
+import { AppError } from '../core/errors.ts';
 import type { ActivityNotice } from '../live/bus.ts';
-import type { AttributeService } from '../services/attribute.service.ts';
-import type { Clock } from '../services/clock.ts';
-import type { TelemetryService } from '../services/telemetry.service.ts';
-import { LIMITS } from '../telemetry/decode.ts';
-import type { TelemetryPipeline } from '../telemetry/pipeline.ts';
+import type { AttributeService } from '../modules/device/attribute.service.ts';
+import { LIMITS } from '../modules/telemetry/decode.ts';
+import type { TelemetryPipeline } from '../modules/telemetry/pipeline.ts';
+import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
 import { provisionTopic } from './broker-protocol.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
 

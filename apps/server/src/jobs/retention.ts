@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { Clock } from '../core/clock.ts';
 import { type Db, queryRows } from '../db/database.ts';
-import type { Clock } from '../services/clock.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AutomationRepository, JobRow } from '../repositories/automation.repository.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../core/clock.ts';
+import type { AutomationRepository, JobRow } from '../modules/automation/automation.repository.ts';
 
 const LEASE_MS = 30_000;
 

@@ -1,6 +1,6 @@
 import { type TelemetryValue, valueText, type WsData, type WsUpdate } from '@hestia/contract';
-import type { AttributeScope } from '../repositories/attribute.repository.ts';
-import type { LatestValues } from '../services/telemetry.service.ts';
+import type { AttributeScope } from '../modules/device/attribute.repository.ts';
+import type { LatestValues } from '../modules/telemetry/telemetry.service.ts';
 import type { AttributeEvent, LiveBus, TelemetryEvent } from './bus.ts';
 
 /** One client subscription: a socket's `cmdId` on one device, for some keys or all. */

@@ -9,9 +9,9 @@ import {
 } from '@hestia/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../errors.ts';
-import type { AuthService, Principal } from '../services/auth.service.ts';
-import { RateLimitedError } from '../services/rate-limiter.ts';
+import { AppError } from '../core/errors.ts';
+import { RateLimitedError } from '../core/rate-limiter.ts';
+import type { AuthService, Principal } from '../modules/account/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

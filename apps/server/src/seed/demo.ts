@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { assetRepository } from '../repositories/asset.repository.ts';
-import { deviceRepository } from '../repositories/device.repository.ts';
-import { userRepository } from '../repositories/user.repository.ts';
-import { hashPassword } from '../services/auth.service.ts';
+import { hashPassword } from '../modules/account/auth.service.ts';
+import { userRepository } from '../modules/account/user.repository.ts';
+import { assetRepository } from '../modules/asset/asset.repository.ts';
+import { deviceRepository } from '../modules/device/device.repository.ts';
 
 export const DEMO_EMAIL = 'demo@hestia.local';
 export const DEMO_PASSWORD = 'HestiaDemo1';

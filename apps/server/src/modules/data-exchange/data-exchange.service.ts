@@ -1,0 +1,211 @@
+import { getProfile } from '@hestia/catalog';
+import type { PausedReason, TelemetryValue } from '@hestia/contract';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Clock } from '../../core/clock.ts';
+import { DeviceSet } from '../../core/device-set.ts';
+import { AppError } from '../../core/errors.ts';
+import { TtlCache } from '../../core/ttl-cache.ts';
+import type { Db } from '../../db/database.ts';
+import { dataExchanges } from '../../db/schema.ts';
+import type { LiveBus } from '../../live/bus.ts';
+import { type AccessProblem, accessProblems } from '../automation/run-access.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+
+type Row = typeof dataExchanges.$inferSelect;
+
+const toDto = (r: Row) => ({
+  id: r.id,
+  sourceDeviceId: r.sourceDeviceId,
+  sourceParameter: r.sourceParameter,
+  targetDeviceId: r.targetDeviceId,
+  targetParameter: r.targetParameter,
+  creationTime: r.createdAt.toISOString(),
+  pausedReason: (r.pausedReason as PausedReason) ?? null,
+});
+
+/**
+ * Data exchange between devices: when a source parameter changes (telemetry this instance ingested),
+ * its value is written to the target parameter. Chains that lead back to their start are refused.
+ * Each copy asks its owner's access of now: any access to the source, control of the target
+ * (docs/decisions/018). Without it the exchange copies nothing and carries the reason; having no
+ * switch, it copies again if the access comes back.
+ */
+export function dataExchangeService(deps: {
+  db: Db;
+  devices: DeviceService;
+  telemetry: TelemetryService;
+  clock: Clock;
+  log: { warn(o: unknown, m: string): void };
+  /** Access changes mark at once the exchanges that lost their access. */
+  bus?: LiveBus;
+}) {
+  const { db, devices, telemetry, clock, log, bus } = deps;
+  const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
+  // Source devices of any exchange, so other devices' telemetry costs no database read.
+  const sources = new DeviceSet(
+    () =>
+      db
+        .selectDistinct({ id: dataExchanges.sourceDeviceId })
+        .from(dataExchanges)
+        .then((rows) => rows.map((r) => r.id)),
+    30_000,
+  );
+
+  async function params(userId: string, deviceId: string) {
+    const { row } = await devices.access(userId, deviceId);
+    const profile = getProfile(row.profileId);
+    const describe = (k: { key: string; kind: string; unit?: string }) => ({
+      key: k.key,
+      kind: k.kind,
+      unit: k.unit ?? null,
+    });
+    return {
+      sources: (profile?.keys ?? []).filter((k) => k.access !== 'w').map(describe),
+      targets: (profile?.keys ?? []).filter((k) => k.access !== 'r').map(describe),
+    };
+  }
+
+  /** Record why `link` copies nothing now (null: it may copy again); changes only what differs. */
+  async function mark(link: Row, problem: AccessProblem | null): Promise<Row> {
+    if (JSON.stringify(link.pausedReason ?? null) === JSON.stringify(problem)) return link;
+    const [row] = await db
+      .update(dataExchanges)
+      .set({ pausedReason: problem })
+      .where(
+        and(
+          eq(dataExchanges.id, link.id),
+          problem ? isNull(dataExchanges.pausedReason) : isNotNull(dataExchanges.pausedReason),
+        ),
+      )
+      .returning();
+    bySource.delete(link.sourceDeviceId);
+    return row ?? link;
+  }
+
+  /** `link` as it stands now, marked with the reason when its owner lacks the access it needs. */
+  async function checked(link: Row): Promise<Row> {
+    const [problem] = await accessProblems(devices, link.ownerId, {
+      reads: [link.sourceDeviceId],
+      writes: [link.targetDeviceId],
+    });
+    return mark(link, problem ?? null);
+  }
+
+  bus?.onAccessChanged((deviceId) => {
+    void (async () => {
+      const links = await db
+        .select()
+        .from(dataExchanges)
+        .where(or(eq(dataExchanges.sourceDeviceId, deviceId), eq(dataExchanges.targetDeviceId, deviceId)));
+      for (const link of links) await checked(link);
+    })().catch((err) => log.warn({ deviceId, err }, 'access sweep failed'));
+  });
+
+  async function mine(userId: string, id: string): Promise<Row> {
+    const [row] = await db.select().from(dataExchanges).where(eq(dataExchanges.id, id)).limit(1);
+    if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Data exchange not found');
+    return row;
+  }
+
+  telemetry.onIngest((deviceId, values) =>
+    sources.has(deviceId) === false ? undefined : onSourceTelemetry(deviceId, values),
+  );
+  async function onSourceTelemetry(deviceId: string, values: Record<string, TelemetryValue>): Promise<void> {
+    if (!(await sources.includes(deviceId))) return;
+    const links = await bySource.getOrLoad(deviceId, () =>
+      db.select().from(dataExchanges).where(eq(dataExchanges.sourceDeviceId, deviceId)),
+    );
+    for (const link of links ?? []) {
+      if (!(link.sourceParameter in values)) continue;
+      const value = values[link.sourceParameter];
+      if (value === undefined) continue;
+      try {
+        // The owner's access of now: a source no longer shared with them is not copied anywhere.
+        if ((await checked(link)).pausedReason) continue;
+        await devices.rpc(
+          link.ownerId,
+          link.targetDeviceId,
+          { method: 'write', params: [{ Key: link.targetParameter, Value: value }] },
+          true,
+        );
+      } catch (err) {
+        log.warn({ exchange: link.id, err }, 'data exchange write failed');
+      }
+    }
+  }
+
+  return {
+    /** Stops the cache refresh timer. */
+    close(): void {
+      sources.close();
+    },
+    params,
+    async list(userId: string, deviceId: string) {
+      await devices.access(userId, deviceId);
+      const rows = await db
+        .select()
+        .from(dataExchanges)
+        .where(and(eq(dataExchanges.ownerId, userId), eq(dataExchanges.sourceDeviceId, deviceId)))
+        .orderBy(asc(dataExchanges.createdAt));
+      return (await Promise.all(rows.map(checked))).map(toDto);
+    },
+    async get(userId: string, id: string) {
+      return toDto(await checked(await mine(userId, id)));
+    },
+    async add(
+      userId: string,
+      sourceDeviceId: string,
+      body: { sourceParameter: string; targetDeviceId: string; targetParameter: string },
+    ) {
+      const source = await params(userId, sourceDeviceId);
+      const target = await params(userId, body.targetDeviceId);
+      const { access } = await devices.access(userId, body.targetDeviceId);
+      if (access === 'view') throw new AppError('VIEW_ONLY');
+      if (!source.sources.some((p) => p.key === body.sourceParameter))
+        throw new AppError('VALIDATION', `${body.sourceParameter} is not a parameter this device reports`);
+      if (!target.targets.some((p) => p.key === body.targetParameter))
+        throw new AppError('VALIDATION', `${body.targetParameter} cannot be written on the target device`);
+      // Refuse a chain that comes back to where it started (A → B → ... → A): it would never settle.
+      const all = await db.select().from(dataExchanges).where(eq(dataExchanges.ownerId, userId));
+      const edges = [
+        ...all,
+        {
+          sourceDeviceId,
+          sourceParameter: body.sourceParameter,
+          targetDeviceId: body.targetDeviceId,
+          targetParameter: body.targetParameter,
+        },
+      ];
+      const start = `${sourceDeviceId}|${body.sourceParameter}`;
+      const seen = new Set<string>();
+      const stack = [`${body.targetDeviceId}|${body.targetParameter}`];
+      while (stack.length > 0) {
+        const node = stack.pop() as string;
+        if (node === start)
+          throw new AppError(
+            'VALIDATION',
+            'This exchange would feed back into its own source and never settle.',
+          );
+        if (seen.has(node)) continue;
+        seen.add(node);
+        for (const e of edges)
+          if (`${e.sourceDeviceId}|${e.sourceParameter}` === node)
+            stack.push(`${e.targetDeviceId}|${e.targetParameter}`);
+      }
+      const [row] = await db
+        .insert(dataExchanges)
+        .values({ ownerId: userId, sourceDeviceId, ...body })
+        .returning();
+      bySource.delete(sourceDeviceId);
+      sources.invalidate();
+      return toDto(row as Row);
+    },
+    async remove(userId: string, id: string) {
+      const row = await mine(userId, id);
+      await db.delete(dataExchanges).where(eq(dataExchanges.id, id));
+      bySource.delete(row.sourceDeviceId);
+      sources.invalidate();
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { buildWrite, CatalogError, enforce, getProfile } from '@hestia/catalog';
+import {
+  type Access,
+  type Device,
+  RPC_DEFAULT_TIMEOUT_MS,
+  type RpcBody,
+  type RpcResult,
+} from '@hestia/contract';
+import type { Clock } from '../../core/clock.ts';
+import { AppError } from '../../core/errors.ts';
+import { TtlCache } from '../../core/ttl-cache.ts';
+import type { Gateway } from '../../gateway/gateway.ts';
+import type { LiveBus } from '../../live/bus.ts';
+import type { AssetRepository } from '../asset/asset.repository.ts';
+import type { ShareRepository } from '../share/share.repository.ts';
+import type { LatestValues, TelemetryService } from '../telemetry/telemetry.service.ts';
+import type { DeviceRepository, DeviceWithAsset, ShareRow, VisibleDevice } from './device.repository.ts';
+
+function toDto(row: VisibleDevice, latest: LatestValues | undefined): Device {
+  const deviceData: Device['deviceData'] = {};
+  const deviceRawData: Device['deviceRawData'] = {};
+  for (const [key, [ts, value]] of latest ?? []) {
+    deviceData[key] = value;
+    deviceRawData[key] = [ts, value];
+  }
+  return {
+    id: row.id,
+    label: row.label,
+    name: row.name,
+    deviceProfileId: row.profileId,
+    assetId: row.assetId,
+    assetLabel: row.assetName,
+    isSharedDevice: row.shareScope !== null,
+    access: row.shareScope ?? 'owner',
+    isFavourite: row.isFavourite,
+    configDisabled: row.configDisabled,
+    deviceData,
+    deviceRawData,
+  };
+}
+
+export interface Accessed {
+  row: DeviceWithAsset;
+  access: Access;
+}
+
+export function deviceService(deps: {
+  devices: DeviceRepository;
+  assets: AssetRepository;
+  shares: ShareRepository;
+  telemetry: TelemetryService;
+  gateway: Gateway;
+  bus: LiveBus;
+  clock: Clock;
+}) {
+  const { devices, assets, shares, telemetry, gateway, bus, clock } = deps;
+  // Read on every toggle. Any change of owner, place, label or share announces itself on the bus,
+  // and every instance drops its entries; the TTL bounds what a lost message could leave.
+  const rows = new TtlCache<string, DeviceWithAsset>(5000, 50_000, clock);
+  const grants = new TtlCache<string, ShareRow | null>(5000, 100_000, clock);
+  bus.onAccessChanged((deviceId) => {
+    rows.delete(deviceId);
+    grants.clear();
+  });
+  const changed = (deviceId: string) => bus.publishAccessChanged(deviceId);
+
+  /** The device and the caller's access to it. Strangers get 404, so ids do not leak. */
+  async function access(userId: string, id: string): Promise<Accessed> {
+    const row = await rows.getOrLoad(id, () => devices.get(id));
+    // A device nobody has claimed yet (docs/decisions/020) is nobody's: no owner, and no share
+    // counts for it.
+    if (!row || row.ownerId === null) throw new AppError('NOT_FOUND', 'Device not found');
+    if (row.ownerId === userId) return { row, access: 'owner' };
+    const share = await grants.getOrLoad(
+      `${userId}|${id}`,
+      async () => (await devices.liveShareOf(userId, id, new Date(clock.now()))) ?? null,
+    );
+    if (!share || (share.expiresAt && share.expiresAt.getTime() <= clock.now()))
+      throw new AppError('NOT_FOUND', 'Device not found');
+    return { row, access: share.scope };
+  }
+
+  async function owned(userId: string, id: string): Promise<DeviceWithAsset> {
+    const a = await access(userId, id);
+    if (a.access !== 'owner') throw new AppError('FORBIDDEN', 'Only the owner can do this.');
+    return a.row;
+  }
+
+  async function dtos(list: VisibleDevice[]): Promise<Device[]> {
+    const latest = await telemetry.latestFor(list.map((r) => r.id));
+    return list.map((r) => toDto(r, latest.get(r.id)));
+  }
+
+  async function one(userId: string, id: string): Promise<Device> {
+    const a = await access(userId, id);
+    const visible: VisibleDevice = {
+      ...a.row,
+      assetId: a.access === 'owner' ? a.row.assetId : null,
+      assetName: a.access === 'owner' ? a.row.assetName : null,
+      shareScope: a.access === 'owner' ? null : a.access,
+      isFavourite: await devices.isFavourite(userId, id),
+    };
+    return (await dtos([visible]))[0] as Device;
+  }
+
+  return {
+    access,
+    owned,
+    get: one,
+
+    /** A device's row changed behind this service's back (its place was deleted): drop caches. */
+    forget(id: string): void {
+      rows.delete(id);
+      changed(id);
+    },
+
+    /** `customer/devices`: by place or room (with its rooms when childAssetContains), profile, or shared only. */
+    async list(
+      userId: string,
+      q: { assetId?: string; childAssetContains?: string; profileId?: string; isTransfer?: string },
+    ): Promise<Device[]> {
+      let assetIds: string[] | undefined;
+      if (q.assetId) {
+        const asset = await assets.get(q.assetId);
+        if (!asset || asset.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
+        assetIds = [asset.id];
+        if (q.childAssetContains === 'true') {
+          assetIds.push(
+            ...(await assets.listForOwner(userId)).filter((a) => a.parentId === asset.id).map((a) => a.id),
+          );
+        }
+      }
+      const list = await devices.listVisible(userId, new Date(clock.now()), {
+        ...(assetIds ? { assetIds } : {}),
+        ...(q.profileId ? { profileId: q.profileId } : {}),
+        sharedOnly: q.isTransfer === 'true',
+      });
+      return dtos(list);
+    },
+
+    async favourites(userId: string): Promise<Device[]> {
+      return dtos(await devices.listVisible(userId, new Date(clock.now()), { favouritesOnly: true }));
+    },
+
+    async setFavourite(userId: string, id: string, on: boolean): Promise<void> {
+      await access(userId, id);
+      await devices.setFavourite(userId, id, on);
+    },
+
+    async rename(userId: string, id: string, label: string): Promise<Device> {
+      await owned(userId, id);
+      await devices.rename(id, label);
+      rows.delete(id);
+      changed(id);
+      return one(userId, id);
+    },
+
+    /** The owner deletes the device; a shared user only removes it from their own list. */
+    async remove(userId: string, id: string): Promise<void> {
+      const a = await access(userId, id);
+      if (a.access === 'owner') await devices.remove(id);
+      else await shares.leave(userId, id);
+      rows.delete(id);
+      grants.clear();
+      changed(id);
+    },
+
+    /** Put the owner's devices in a place or room of theirs. */
+    async move(userId: string, deviceIds: string[], assetId: string): Promise<void> {
+      const asset = await assets.get(assetId);
+      if (!asset || asset.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
+      for (const id of deviceIds) await owned(userId, id);
+      for (const id of await devices.move(userId, deviceIds, assetId)) {
+        rows.delete(id);
+        changed(id);
+      }
+    },
+
+    /** Take a device out of its room: it goes back to the default place. */
+    async unassign(userId: string, deviceId: string, defaultPlaceId: string): Promise<void> {
+      await owned(userId, deviceId);
+      await devices.move(userId, [deviceId], defaultPlaceId);
+      rows.delete(deviceId);
+      changed(deviceId);
+    },
+
+    /** Check the command against the catalogue, then send it to the device. */
+    async rpc(userId: string, id: string, body: RpcBody, twoWay: boolean): Promise<RpcResult> {
+      const { row, access: level } = await access(userId, id);
+      if (level === 'view') throw new AppError('VIEW_ONLY');
+      let params = body.params;
+      if (body.method === 'write') {
+        const profile = getProfile(row.profileId);
+        if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
+        const known = (await telemetry.latestFor([id])).get(id) ?? new Map();
+        const current = new Map<string, number | string>();
+        for (const [key, [, value]] of known)
+          current.set(key, typeof value === 'boolean' ? Number(value) : value);
+        try {
+          const pairs = buildWrite(profile, body.params);
+          // The catalogue's rules on the device's last known state; the device enforces them again.
+          enforce(profile, current, pairs);
+          params = pairs;
+        } catch (err) {
+          if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
+          throw err;
+        }
+      }
+      const latest = await telemetry.latestFor([id]);
+      if (String(latest.get(id)?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
+      return gateway.rpc(
+        id,
+        { method: body.method, params },
+        { twoWay, timeoutMs: body.timeout ?? RPC_DEFAULT_TIMEOUT_MS },
+      );
+    },
+  };
+}
+
+export type DeviceService = ReturnType<typeof deviceService>;

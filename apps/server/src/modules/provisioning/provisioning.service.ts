@@ -1,0 +1,254 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { getProfile } from '@hestia/catalog';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../core/clock.ts';
+import { AppError } from '../../core/errors.ts';
+import { AttemptLimiter, type AttemptStore, reserveAll } from '../../core/rate-limiter.ts';
+import { newAccessToken } from '../../seed/demo.ts';
+import type { AssetRepository } from '../asset/asset.repository.ts';
+import type { DeviceRepository, DeviceRow } from '../device/device.repository.ts';
+import { normalizeMac, tokenProblem } from '../device/device-records.ts';
+import type { ProvisioningRepository } from './provisioning.repository.ts';
+
+/**
+ * ThingsBoard device provisioning and claiming (docs/decisions/020).
+ *
+ * Provisioning: a client connected with the user name `provision` publishes
+ * `{deviceName, provisionDeviceKey, provisionDeviceSecret[, credentialsType, token]}` on
+ * `/provision/request`; the answer goes to `/provision/response`. Hestia names a device by its AP
+ * MAC. A device the factory batch imported is found by its MAC (ThingsBoard's "check pre-provisioned
+ * devices"); an unknown MAC creates a new device without an owner, of the key's model ("allow create
+ * new devices"). Either way a device is provisioned once.
+ *
+ * Claiming: a connected device publishes `{secretKey, durationMs}` on `v1/devices/me/claim`; a user
+ * who then sends the device's MAC and that secret before the claim ends becomes its owner.
+ */
+
+/** ThingsBoard's answers to a provisioning request that is refused. */
+const NOT_FOUND = { status: 'NOT_FOUND', errorMsg: 'Provision data was not found!' } as const;
+const FAILURE = { status: 'FAILURE', errorMsg: 'Failed to provision device!' } as const;
+
+/** A claim message without `durationMs` stays open this long. */
+export const DEFAULT_CLAIM_MS = 60 * 60_000;
+/** The longest claim window a device may ask for. */
+export const MAX_CLAIM_MS = 7 * 24 * 60 * 60_000;
+/** Longest secret key a device may send (ThingsBoard's claim form takes 255 characters). */
+const MAX_SECRET_LENGTH = 255;
+/** Longest provisioning request read (a real one is a few hundred bytes). */
+const MAX_PROVISION_PAYLOAD = 4096;
+/** A device's bad claim messages are logged at most once in this time. */
+const BAD_CLAIM_LOG_EVERY_MS = 60_000;
+
+export type ClaimResponse = 'SUCCESS' | 'CLAIMED' | 'FAILURE';
+
+export interface ClaimResult {
+  response: ClaimResponse;
+  /** The device, on SUCCESS and when the caller already owns it (CLAIMED). */
+  device?: DeviceRow;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** Equal texts, compared in time that does not depend on where they differ. */
+export function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(sha256(a), sha256(b));
+}
+
+/** Whether a database error is a unique violation (a MAC or token some other device took). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** A provisioning key or secret: 20 random characters, as ThingsBoard makes them. */
+export const newProvisionCredential = () =>
+  randomBytes(15).toString('base64url').replace(/[-_]/g, 'x').toLowerCase().slice(0, 20);
+
+/** Wrong claims: per user (guessing many devices), and per device from everyone (guessing one). */
+export function claimLimits(store: AttemptStore) {
+  const MINUTE = 60_000;
+  return {
+    claimUser: new AttemptLimiter(store, { name: 'claim-user', limit: 10, windowMs: 15 * MINUTE }),
+    claimDevice: new AttemptLimiter(store, { name: 'claim-device', limit: 20, windowMs: 60 * MINUTE }),
+  };
+}
+
+export type ClaimLimits = { claimUser: AttemptLimiter; claimDevice: AttemptLimiter };
+
+export function provisioningService(deps: {
+  devices: DeviceRepository;
+  provisioning: ProvisioningRepository;
+  assets: AssetRepository;
+  /** Drops the device service's cached row of a device whose owner changed. */
+  forget: (deviceId: string) => void;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Wrong claims per user, and per device from everyone. */
+  limits: ClaimLimits;
+}) {
+  const { devices, provisioning, assets, forget, clock, log, limits } = deps;
+  const badClaimLogged = new Map<string, number>();
+
+  /** A bad claim message, logged once a minute per device at most, never with its content. */
+  function badClaim(deviceId: string, why: string): void {
+    const now = clock.now();
+    const last = badClaimLogged.get(deviceId);
+    if (last !== undefined && now - last < BAD_CLAIM_LOG_EVERY_MS) return;
+    if (badClaimLogged.size > 10_000)
+      for (const [id, at] of badClaimLogged)
+        if (now - at >= BAD_CLAIM_LOG_EVERY_MS) badClaimLogged.delete(id);
+    badClaimLogged.set(deviceId, now);
+    log.warn({ deviceId }, `claim message ignored: ${why}`);
+  }
+
+  async function provisionParsed(request: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const { provisionDeviceKey: key, provisionDeviceSecret: secret } = request;
+    if (typeof key !== 'string' || typeof secret !== 'string' || key === '' || secret === '')
+      return NOT_FOUND;
+    const keyRow = await provisioning.byKey(key);
+    // An unknown key and a wrong secret get the same answer, as in ThingsBoard.
+    if (!keyRow || !sameSecret(secret, keyRow.provisionSecret)) return NOT_FOUND;
+
+    const mac = typeof request.deviceName === 'string' ? normalizeMac(request.deviceName) : undefined;
+    if (!mac) return FAILURE;
+    const type = request.credentialsType;
+    if (type !== undefined && type !== 'ACCESS_TOKEN') return FAILURE;
+    let token: string | undefined;
+    if (request.token !== undefined && request.token !== null && request.token !== '') {
+      if (typeof request.token !== 'string' || tokenProblem(request.token)) return FAILURE;
+      token = request.token;
+    }
+
+    const now = new Date(clock.now());
+    const existing = await devices.byMac(mac);
+    if (existing) {
+      // Pre-created by the operator: only a device of the key's model, and only once.
+      const row = await devices.markProvisioned(existing.id, keyRow.profileId, now, token);
+      if (!row) return FAILURE;
+      forget(row.id);
+      return { status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: row.accessToken };
+    }
+    const row = await devices.create({
+      ownerId: null,
+      name: mac,
+      label: mac,
+      mac,
+      profileId: keyRow.profileId,
+      accessToken: token ?? newAccessToken(),
+      provisionedAt: now,
+    });
+    return { status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: row.accessToken };
+  }
+
+  return {
+    /**
+     * The answer to one provisioning request's payload, to publish on `/provision/response`. Never
+     * throws: bad input and database trouble answer FAILURE (or NOT_FOUND for the credentials).
+     */
+    async provision(payload: string): Promise<Record<string, unknown>> {
+      try {
+        if (payload.length > MAX_PROVISION_PAYLOAD) return FAILURE;
+        let request: unknown;
+        try {
+          request = JSON.parse(payload);
+        } catch {
+          return FAILURE;
+        }
+        if (request === null || typeof request !== 'object' || Array.isArray(request)) return FAILURE;
+        return await provisionParsed(request as Record<string, unknown>);
+      } catch (err) {
+        // A MAC or token another request took at the same moment; anything else is logged.
+        if (!isUniqueViolation(err)) log.error({ err }, 'provisioning request failed');
+        return FAILURE;
+      }
+    },
+
+    /**
+     * A device's claim message (`v1/devices/me/claim`): `{secretKey, durationMs}`. Opens (or replaces)
+     * the device's claim, its secret kept as a SHA-256 hash. A message without a usable secret key is
+     * ignored. Never throws.
+     */
+    async claimFromDevice(deviceId: string, payload: string): Promise<void> {
+      let msg: unknown;
+      try {
+        msg = JSON.parse(payload);
+      } catch {
+        return badClaim(deviceId, 'not JSON');
+      }
+      if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
+        return badClaim(deviceId, 'not an object');
+      const { secretKey, durationMs } = msg as Record<string, unknown>;
+      if (typeof secretKey !== 'string' || secretKey === '' || secretKey.length > MAX_SECRET_LENGTH)
+        return badClaim(deviceId, `secretKey must be text of 1 to ${MAX_SECRET_LENGTH} characters`);
+      let duration = DEFAULT_CLAIM_MS;
+      if (durationMs !== undefined && durationMs !== null) {
+        if (typeof durationMs !== 'number' || !Number.isInteger(durationMs) || durationMs <= 0)
+          return badClaim(deviceId, 'durationMs must be a positive whole number');
+        duration = Math.min(durationMs, MAX_CLAIM_MS);
+      }
+      try {
+        await provisioning.openClaim(
+          deviceId,
+          sha256(secretKey).toString('hex'),
+          new Date(clock.now() + duration),
+        );
+      } catch (err) {
+        log.error({ err, deviceId }, 'claim message could not be stored');
+      }
+    },
+
+    /**
+     * A user claims the device named by its MAC with the secret key the device sent. SUCCESS makes
+     * the caller the owner (in their default place); CLAIMED when the secret is right but the device
+     * already has an owner (the caller, when they claim again); FAILURE for an unknown device, no open
+     * claim, an ended claim or a wrong secret (one answer for all, so MACs cannot be probed). Wrong
+     * claims are limited per user and per device (429).
+     */
+    async claimByUser(userId: string, deviceName: string, secretKey: string): Promise<ClaimResult> {
+      const mac = normalizeMac(deviceName) ?? deviceName.trim().toUpperCase();
+      // Taken before the look-up, so parallel guesses each count; a right secret gives them back.
+      const wait = (ms: number) =>
+        `Too many claim attempts. Try again in ${Math.max(1, Math.ceil(ms / 60_000))} min.`;
+      const taken = await reserveAll([
+        [limits.claimUser, userId, wait],
+        [limits.claimDevice, mac, wait],
+      ]);
+
+      const device = normalizeMac(deviceName) ? await devices.byMac(mac) : undefined;
+      const claim = device && (await provisioning.claimOf(device.id));
+      const hash = sha256(secretKey);
+      if (
+        !device ||
+        !claim ||
+        claim.expiresAt.getTime() <= clock.now() ||
+        !timingSafeEqual(hash, Buffer.from(claim.secretHash, 'hex'))
+      )
+        return { response: 'FAILURE' };
+      await taken.refund();
+      if (device.ownerId !== null)
+        return device.ownerId === userId ? { response: 'CLAIMED', device } : { response: 'CLAIMED' };
+      const place = await assets.defaultPlace(userId);
+      const owned = await devices.takeOwnership(device.id, userId, place?.id ?? null);
+      // Someone else's claim won the race between the read and the update.
+      if (!owned) return { response: 'CLAIMED' };
+      await provisioning.closeClaim(device.id);
+      forget(device.id);
+      return { response: 'SUCCESS', device: owned };
+    },
+
+    /** The model's provisioning key and secret, made on the first call and the same ever after. */
+    async keysFor(profileId: string): Promise<{ provisionDeviceKey: string; provisionDeviceSecret: string }> {
+      if (!getProfile(profileId)) throw new AppError('VALIDATION', `Unknown model "${profileId}"`);
+      const row = await provisioning.keyFor(profileId, () => ({
+        provisionKey: newProvisionCredential(),
+        provisionSecret: newProvisionCredential(),
+      }));
+      return { provisionDeviceKey: row.provisionKey, provisionDeviceSecret: row.provisionSecret };
+    },
+  };
+}
+
+export type ProvisioningService = ReturnType<typeof provisioningService>;
