@@ -37,13 +37,16 @@ export interface SmartConfigMessage extends WifiCredentials {
 export function readCredentials(body: unknown): WifiCredentials | string {
   if (body === null || typeof body !== 'object' || Array.isArray(body))
     return 'the body must be a JSON object';
-  const { ssid, password, pairKey, ownerKey } = body as Record<string, unknown>;
+  const { ssid, password, ownerKey } = body as Record<string, unknown>;
+  // The four-digit reading of the spec's pair key may come as a number: its decimal text is the key.
+  const raw = (body as Record<string, unknown>).pairKey;
+  const pairKey = typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0 ? String(raw) : raw;
   if (typeof ssid !== 'string' || ssid === '' || Buffer.byteLength(ssid) > 32)
     return 'ssid must be text of 1 to 32 bytes';
   if (password !== undefined && (typeof password !== 'string' || Buffer.byteLength(password) > 64))
     return 'password must be text of at most 64 bytes';
   if (typeof pairKey !== 'string' || pairKey === '' || pairKey.length > 64)
-    return 'pairKey must be text of 1 to 64 characters';
+    return 'pairKey must be text of 1 to 64 characters (or a whole number)';
   if (ownerKey !== undefined && ownerKey !== null && (typeof ownerKey !== 'string' || ownerKey.length > 255))
     return 'ownerKey must be text of at most 255 characters';
   return {
