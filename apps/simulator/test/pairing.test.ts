@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { provisioningRepository } from '../../server/src/repositories/provisioning.repository.ts';
+import { provisioningRepository } from '../../server/src/modules/provisioning/provisioning.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/seed/demo.ts';
 import { startUnpaired, type UnpairedDevice } from '../src/pairing.ts';
 import { sendSmartConfig } from '../src/smart-config.ts';
