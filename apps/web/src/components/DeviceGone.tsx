@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../routes.ts';
-import { Button, ErrorState } from './home-ui.tsx';
+import { Button } from '../ui/Button.tsx';
+import { ErrorState } from '../ui/EmptyState.tsx';
 
 /** Shown when the device is gone or no longer shared with the user (errorCode 3, or 404). */
 export function DeviceGone() {

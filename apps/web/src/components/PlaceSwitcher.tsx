@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { placeDeviceCount } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
+import { Dialog } from '../ui/Dialog.tsx';
 import {
   CheckIcon,
   ChevronDownIcon,
@@ -11,7 +12,6 @@ import {
   PlusIcon,
   SettingsIcon as SettingsGearless,
 } from '../ui/icons.tsx';
-import { Dialog } from './Dialog.tsx';
 
 interface PlaceSwitcherProps {
   places: readonly AssetTree[];

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../data/errors.ts';
-import { EmptyState, ErrorState, LoadingBlock } from './home-ui.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../ui/EmptyState.tsx';
 
 /** What QueryView reads of a TanStack query result. */
 interface QueryLike<T> {

@@ -7,8 +7,8 @@ import { useDeleteDevices, useMoveDevices, useSetFavourite } from '../data/devic
 import { errorText } from '../data/errors.ts';
 import { useLiveStore } from '../data/live.ts';
 import { bulkPlan, pruneSelection, toggleId } from '../lib/selection.ts';
+import { ConfirmDialog, Dialog } from '../ui/Dialog.tsx';
 import { CloseIcon, DoorIcon, HeartIcon, MoveIcon, PinIcon, TrashIcon } from '../ui/icons.tsx';
-import { ConfirmDialog, Dialog } from './Dialog.tsx';
 
 /** Long-press selection over a list of devices; ids that leave the list leave the selection. */
 export function useDeviceSelection(devices: readonly Device[]) {

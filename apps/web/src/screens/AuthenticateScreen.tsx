@@ -5,14 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../components/account/fields.tsx';
 import { AuthLayout } from '../components/account/layout.tsx';
-import {
-  CARD,
-  FormAlert,
-  FormSuccess,
-  PasswordField,
-  PrimaryButton,
-  Segmented,
-} from '../components/account/ui.tsx';
 import { completeLogin, loginWithCode, loginWithPassword, sendLoginCode } from '../data/account.ts';
 import { accountErrorText } from '../data/account-errors.ts';
 import { currentLanguage } from '../i18n/index.ts';
@@ -26,6 +18,11 @@ import { defaultCountryFor } from '../lib/countries.ts';
 import { accountPaths } from '../routes.ts';
 import { useAuthStore } from '../state/auth-store.ts';
 import { useSaveLoginStore } from '../state/save-login-store.ts';
+import { PrimaryButton } from '../ui/Button.tsx';
+import { FormAlert, FormSuccess } from '../ui/FormAlert.tsx';
+import { Segmented } from '../ui/Segmented.tsx';
+import { CARD } from '../ui/styles.ts';
+import { PasswordField } from '../ui/TextField.tsx';
 
 type Method = 'password' | 'code';
 

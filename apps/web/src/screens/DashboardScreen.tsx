@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DeviceCardSkeleton } from '../components/DeviceCard.tsx';
 import { DeviceGrid, type GridSection } from '../components/DeviceGrid.tsx';
-import { EmptyState, ErrorState, GRID, HEADER_BUTTON } from '../components/home-ui.tsx';
 import { PlaceSwitcher } from '../components/PlaceSwitcher.tsx';
 import { RoomMenu } from '../components/RoomMenu.tsx';
 import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
@@ -18,7 +17,9 @@ import { takeShareToken } from '../lib/pending-share.ts';
 import { devicesOfPlace, groupByRoom, pickPlace } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
 import { useHomeStore } from '../state/home-store.ts';
+import { EmptyState, ErrorState } from '../ui/EmptyState.tsx';
 import { DevicesIcon, PlusIcon, SelectIcon } from '../ui/icons.tsx';
+import { GRID, HEADER_BUTTON } from '../ui/styles.ts';
 
 export default function DashboardScreen() {
   const { t } = useTranslation();

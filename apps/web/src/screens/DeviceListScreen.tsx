@@ -3,13 +3,14 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceCardSkeleton } from '../components/DeviceCard.tsx';
 import { DeviceGrid, type GridSection } from '../components/DeviceGrid.tsx';
-import { EmptyState, ErrorState, GRID, HEADER_BUTTON } from '../components/home-ui.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
 import { useAccessibleDevices, useDevicesQuery, useFavouritesQuery } from '../data/devices.ts';
 import { errorText } from '../data/errors.ts';
 import { currentLanguage } from '../i18n/index.ts';
+import { EmptyState, ErrorState } from '../ui/EmptyState.tsx';
 import { DevicesIcon, HeartIcon, SearchIcon, SelectIcon } from '../ui/icons.tsx';
+import { GRID, HEADER_BUTTON } from '../ui/styles.ts';
 
 type Filter = 'all' | 'mine' | 'shared';
 const FILTERS: readonly Filter[] = ['all', 'mine', 'shared'];

@@ -8,7 +8,9 @@ import { COUNTRIES, countryName } from '../../lib/countries.ts';
 import { formatTime } from '../../lib/date-format.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
-import { Field, INPUT, Segmented, TextField } from './ui.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { INPUT } from '../../ui/styles.ts';
+import { Field, TextField } from '../../ui/TextField.tsx';
 
 export interface UsernameValue {
   channel: Channel;

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { LogoMark } from '../../ui/device-glyphs.tsx';
 import { BackIcon } from '../../ui/icons.tsx';
 import { LanguageSelect } from '../LanguageSelect.tsx';
@@ -57,57 +57,6 @@ export function AuthLayout({
           {footer ? <div className="mt-6 text-center text-sm text-muted">{footer}</div> : null}
         </div>
       </main>
-    </div>
-  );
-}
-
-/**
- * A screen stacked over the tab navigator: back button, title, content; it slides in from the side or
- * from the bottom as the spec lists for it (section 2).
- */
-export function StackScreen({
-  title,
-  slide,
-  children,
-  testId,
-  aside,
-}: {
-  title: string;
-  slide: 'side' | 'bottom';
-  children: ReactNode;
-  testId?: string;
-  aside?: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    document.title = `${title} · ${t('app.name')}`;
-  }, [title, t]);
-  // Back follows history; a screen opened directly (a link, a restore) goes back to settings.
-  const goBack = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (idx > 0) navigate(-1);
-    else navigate('/bottom-tab-bar-navigator/setting', { replace: true });
-  };
-  return (
-    <div
-      data-testid={testId}
-      className={`mx-auto min-h-dvh max-w-2xl px-4 pb-12 sm:px-6 ${slide === 'side' ? 'animate-slide-side' : 'animate-slide-up'}`}
-    >
-      <header className="sticky top-0 z-20 -mx-4 flex items-center gap-2 bg-bg px-2 pt-[calc(env(safe-area-inset-top)+0.75rem)] pb-2 sm:-mx-6 sm:px-4">
-        <button
-          type="button"
-          onClick={goBack}
-          aria-label={t('account.common.back')}
-          data-testid="back"
-          className="grid size-11 shrink-0 place-items-center rounded-full text-ink transition hover:bg-surface-2"
-        >
-          <BackIcon size={22} />
-        </button>
-        <h1 className="min-w-0 flex-1 truncate text-xl font-bold tracking-tight">{title}</h1>
-        {aside}
-      </header>
-      {children}
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { type ReactNode, useId } from 'react';
-import { ChipRow } from '../ChipRow.tsx';
 
 /** A card: the screen's building block. */
 export function Card({
@@ -28,60 +27,6 @@ export function Card({
       </div>
       {children}
     </section>
-  );
-}
-
-interface SegmentedProps<T extends string> {
-  label: string;
-  options: readonly { value: T; label: string }[];
-  value: NoInfer<T>;
-  onChange(value: NoInfer<T>): void;
-  testId?: string;
-  /** Scrolls sideways instead of wrapping (a long list on a phone). */
-  scroll?: boolean;
-}
-
-/** A row of choices, one selected (a radio group for assistive technology). */
-export function Segmented<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-  testId,
-  scroll,
-}: SegmentedProps<T>) {
-  const name = useId();
-  const chips = options.map((o) => (
-    <label
-      key={o.value}
-      data-value={o.value}
-      className={`relative shrink-0 cursor-pointer rounded-full px-3.5 py-2 text-[13px] font-semibold whitespace-nowrap transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${
-        o.value === value ? 'bg-accent text-on-accent' : 'bg-surface-2 text-ink hover:bg-accent-soft'
-      }`}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={o.value}
-        checked={o.value === value}
-        onChange={() => onChange(o.value)}
-        className="sr-only"
-      />
-      {o.label}
-    </label>
-  ));
-  return (
-    <fieldset data-testid={testId} className="min-w-0">
-      <legend className="sr-only">{label}</legend>
-      {scroll ? (
-        // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
-        <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
-          {chips}
-        </ChipRow>
-      ) : (
-        <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{chips}</div>
-      )}
-    </fieldset>
   );
 }
 

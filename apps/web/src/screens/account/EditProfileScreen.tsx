@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CodeStep, MobileField } from '../../components/account/fields.tsx';
-import { StackScreen } from '../../components/account/layout.tsx';
-import { CARD, FormAlert, INPUT, PrimaryButton, TextField } from '../../components/account/ui.tsx';
 import {
   requestContactChange,
   useConfirmContactChange,
@@ -21,6 +19,11 @@ import { browserTimeZone } from '../../lib/date-format.ts';
 import { digitsOnly } from '../../lib/digits.ts';
 import { supportedTimeZones, timeZoneOptions } from '../../lib/time-zones.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
+import { PrimaryButton } from '../../ui/Button.tsx';
+import { FormAlert } from '../../ui/FormAlert.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { CARD, INPUT } from '../../ui/styles.ts';
+import { TextField } from '../../ui/TextField.tsx';
 
 const TYPES: readonly EditProfileType[] = ['name', 'email', 'phone', 'timeZone'];
 
@@ -208,7 +211,12 @@ export default function EditProfileScreen() {
   const type: EditProfileType = TYPES.includes(raw as EditProfileType) ? (raw as EditProfileType) : 'name';
   const profile = useProfileQuery();
   return (
-    <StackScreen title={t(`account.editProfile.title_${type}`)} slide="side" testId="screen-edit-profile">
+    <StackScreen
+      backTo="/bottom-tab-bar-navigator/setting"
+      title={t(`account.editProfile.title_${type}`)}
+      slide="side"
+      testId="screen-edit-profile"
+    >
       <div className="mt-4">
         {type === 'name' ? (
           <NameForm name={params.get('name') ?? ''} lastName={params.get('lastName') ?? ''} />

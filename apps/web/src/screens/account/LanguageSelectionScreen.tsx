@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { StackScreen } from '../../components/account/layout.tsx';
-import { PrimaryButton } from '../../components/account/ui.tsx';
 import { LanguageRadioList } from '../../components/LanguageRadioList.tsx';
 import { paths } from '../../routes.ts';
 import { useAppSettingStore } from '../../state/app-setting-store.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
+import { PrimaryButton } from '../../ui/Button.tsx';
 import { LogoMark } from '../../ui/device-glyphs.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 
 function LanguageList() {
   return <LanguageRadioList name="language-selection" testIdPrefix="language-selection" tall />;
@@ -29,7 +29,12 @@ export default function LanguageSelectionScreen() {
 
   if (hasHeader)
     return (
-      <StackScreen title={t('account.language.title')} slide="bottom" testId="screen-language-selection">
+      <StackScreen
+        backTo="/bottom-tab-bar-navigator/setting"
+        title={t('account.language.title')}
+        slide="bottom"
+        testId="screen-language-selection"
+      >
         <p className="mt-2 mb-5 px-1 text-sm text-muted">{t('account.language.subtitle')}</p>
         <LanguageList />
       </StackScreen>

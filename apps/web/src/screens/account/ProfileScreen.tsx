@@ -3,15 +3,16 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { StackScreen } from '../../components/account/layout.tsx';
-import { CARD, FormAlert } from '../../components/account/ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useProfileImageQuery, useProfileQuery, useUploadProfileImage } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
+import { FormAlert } from '../../ui/FormAlert.tsx';
 import { CameraIcon, ChevronEndIcon, UserIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { CARD } from '../../ui/styles.ts';
 
 function Avatar({ src, size }: { src: string | null | undefined; size: number }) {
   return src ? (
@@ -154,7 +155,12 @@ export default function ProfileScreen() {
   const fullName = p ? `${p.firstName} ${p.lastName}`.trim() : '';
 
   return (
-    <StackScreen title={t('account.profile.title')} slide="bottom" testId="screen-profile">
+    <StackScreen
+      backTo="/bottom-tab-bar-navigator/setting"
+      title={t('account.profile.title')}
+      slide="bottom"
+      testId="screen-profile"
+    >
       {profile.isError ? (
         <div className="mt-6">
           <FormAlert>{accountErrorText(profile.error, t)}</FormAlert>

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
-import { CARD, FormAlert, PasswordField, PrimaryButton } from '../../components/account/ui.tsx';
 import {
   checkRecoveryCode,
   resetPassword,
@@ -24,6 +23,10 @@ import {
 import { defaultCountryFor } from '../../lib/countries.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { paths } from '../../routes.ts';
+import { PrimaryButton } from '../../ui/Button.tsx';
+import { FormAlert } from '../../ui/FormAlert.tsx';
+import { CARD } from '../../ui/styles.ts';
+import { PasswordField } from '../../ui/TextField.tsx';
 
 type Step = 'request' | 'code' | 'password';
 const STEPS: Step[] = ['request', 'code', 'password'];

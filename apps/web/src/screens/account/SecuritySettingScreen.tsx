@@ -2,8 +2,6 @@ import type { Session } from '@hestia/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { StackScreen } from '../../components/account/layout.tsx';
-import { CARD, FormAlert, FormSuccess, PasswordField, PrimaryButton } from '../../components/account/ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
@@ -11,7 +9,12 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { validateChangePassword } from '../../lib/account-validation.ts';
 import { formatDateTime, formatRelative } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
+import { PrimaryButton } from '../../ui/Button.tsx';
+import { FormAlert, FormSuccess } from '../../ui/FormAlert.tsx';
 import { KeyIcon, LaptopIcon, PhoneIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { CARD } from '../../ui/styles.ts';
+import { PasswordField } from '../../ui/TextField.tsx';
 
 function ChangePasswordForm() {
   const { t } = useTranslation();
@@ -172,7 +175,7 @@ function SessionRow({
                 setConfirming(false);
                 onTerminate();
               }}
-              className="min-h-11 flex-1 rounded-xl bg-danger px-4 text-sm font-semibold text-white"
+              className="min-h-11 flex-1 rounded-xl bg-danger px-4 text-sm font-semibold text-on-danger"
             >
               {t('account.security.terminate')}
             </button>
@@ -228,7 +231,12 @@ function SessionsList() {
 export default function SecuritySettingScreen() {
   const { t } = useTranslation();
   return (
-    <StackScreen title={t('account.security.title')} slide="bottom" testId="screen-security">
+    <StackScreen
+      backTo="/bottom-tab-bar-navigator/setting"
+      title={t('account.security.title')}
+      slide="bottom"
+      testId="screen-security"
+    >
       <p className="mt-1 px-1 text-sm text-muted">{t('account.security.subtitle')}</p>
       <section className="mt-6">
         <h2 className="mb-2.5 flex items-center gap-2 px-1 text-sm font-semibold text-muted">

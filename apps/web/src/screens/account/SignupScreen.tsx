@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
-import { CARD, FormAlert, PasswordField, PrimaryButton, TextField } from '../../components/account/ui.tsx';
 import { completeLogin, register, registerFinalize } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
@@ -19,6 +18,10 @@ import {
 import { defaultCountryFor } from '../../lib/countries.ts';
 import { accountPaths, paths } from '../../routes.ts';
 import { useSaveLoginStore } from '../../state/save-login-store.ts';
+import { PrimaryButton } from '../../ui/Button.tsx';
+import { FormAlert } from '../../ui/FormAlert.tsx';
+import { CARD } from '../../ui/styles.ts';
+import { PasswordField, TextField } from '../../ui/TextField.tsx';
 
 /** Sign up by email or mobile (a country for mobile), then confirm with the code (spec section 2). */
 export default function SignupScreen() {

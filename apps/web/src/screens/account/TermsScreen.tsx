@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '../../components/account/layout.tsx';
-import { CARD } from '../../components/account/ui.tsx';
 import { accountPaths } from '../../routes.ts';
+import { CARD } from '../../ui/styles.ts';
 
 const SECTIONS = ['s1', 's2', 's3', 's4'] as const;
 

@@ -3,8 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
-import { Button, LoadingBlock, Row, Section, StackScreen, TextField } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import {
   type AutomationKind,
@@ -17,13 +15,21 @@ import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog, Dialog } from '../../ui/Dialog.tsx';
+import { LoadingBlock } from '../../ui/EmptyState.tsx';
 import { AlertIcon, BellIcon, HandIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
 import { LocationEditorNotice } from './LocationConditionParts.tsx';
 import { ScenarioSchedules } from './ScenarioSchedules.tsx';
 import { commandText, conditionText, delayText, saveErrorText, withDeviceNames } from './text.ts';
-import { Segmented, Switch } from './ui.tsx';
 
 /** Spec section 9: at most 10 conditions per automation. */
 export const MAX_CONDITIONS = 10;
@@ -160,9 +166,10 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
     >
       <div className="mb-6">
         <TextField
+          maxLength={64}
           label={t('automation.editor.name')}
           value={draft.name}
-          onChange={(name) => patch({ name })}
+          onValueChange={(name) => patch({ name })}
           error={nameError}
           placeholder={t(`automation.editor.namePlaceholder.${kind}`)}
           testId="automation-name"
@@ -192,6 +199,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
         <Section title={t('automation.editor.if')} hint={t('automation.editor.ifHint')}>
           <div className="px-4 py-3">
             <Segmented
+              look="bar"
               label={t('automation.editor.checkType')}
               value={draft.conditionCheckType}
               onChange={chooseCheckType}
@@ -230,6 +238,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
       <Section title={t('automation.editor.then')}>
         <div className="px-4 py-3">
           <Segmented
+            look="bar"
             label={t('automation.editor.execution')}
             value={draft.commandInorderExecution ? 1 : 0}
             onChange={(v) => patch({ commandInorderExecution: v === 1 })}
@@ -296,7 +305,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
             <TextField
               label={t('automation.editor.notifyMessage')}
               value={draft.notifyMessage ?? ''}
-              onChange={(notifyMessage) => patch({ notifyMessage })}
+              onValueChange={(notifyMessage) => patch({ notifyMessage })}
               maxLength={256}
               placeholder={t('automation.editor.notifyPlaceholder')}
               testId="automation-notify-message"

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button, HEADER_BUTTON } from '../../components/home-ui.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -30,6 +29,7 @@ import { conditionText, statusText } from './text.ts';
 const openDraft = (kind: AutomationKind, from?: Automation) => useDraftStore.getState().open(kind, from);
 
 import { formatDateTime } from '../../lib/date-format.ts';
+import { Button } from '../../ui/Button.tsx';
 import {
   ArrowDownIcon,
   ArrowUpIcon,
@@ -41,7 +41,10 @@ import {
   PlusIcon,
   RefreshIcon,
 } from '../../ui/icons.tsx';
-import { PausedNote, Segmented, Switch } from './ui.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { HEADER_BUTTON } from '../../ui/styles.ts';
+import { PausedNote } from './ValueInput.tsx';
 
 /** The automation tab: scenarios (tap to run, reorder) and automations (active, notify, last run). */
 export default function AutomationTabScreen() {
@@ -82,6 +85,7 @@ export default function AutomationTabScreen() {
       />
       <div className="mt-5">
         <Segmented
+          look="bar"
           label={t('automation.title')}
           value={segment}
           onChange={(v) => setSearch({ segment: v }, { replace: true })}

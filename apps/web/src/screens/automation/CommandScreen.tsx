@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { useBack } from '../../ui/StackScreen.tsx';
 import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, useEditedIndex, useKeyValue } from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { commandKeys, keyTitle } from './text.ts';
-import { ValueInput, valueFits, valueRangeText } from './ui.tsx';
+import { ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
 
 const digits = (raw: string) =>
   Number(

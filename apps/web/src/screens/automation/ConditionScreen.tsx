@@ -2,20 +2,22 @@ import type { KeyDef } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { Row, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ClockIcon, CloudIcon, GaugeIcon, HandIcon, HistoryIcon, PinIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './EditorParts.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
 import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
-import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ui.tsx';
+import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
 
 /** condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition. */
 export default function ConditionScreen() {

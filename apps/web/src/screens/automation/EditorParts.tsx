@@ -3,10 +3,10 @@ import type { Device } from '@hestia/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, Section, StackScreen, useBack } from '../../components/home-ui.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { Button } from '../../ui/Button.tsx';
 import {
   ClockIcon,
   CloudIcon,
@@ -16,6 +16,8 @@ import {
   PinIcon,
   TrashIcon,
 } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { type DraftCondition, useDraftStore } from './draft-store.ts';
 import { ConditionType } from './text.ts';
 

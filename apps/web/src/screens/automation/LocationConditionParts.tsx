@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../components/home-ui.tsx';
 import { readPermission, requestPosition, useLocationStore } from '../../data/location.ts';
 import { AlertIcon, CloseIcon, PinIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { ConditionType } from './condition-meta.ts';
 import type { DraftCondition } from './draft-store.ts';
-import { Switch } from './ui.tsx';
 
 /**
  * Spec sections 2 and 7: a denied location permission shows a prompt. This one says what it means

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Section, TextField } from '../../components/home-ui.tsx';
 import { requestPosition } from '../../data/location.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { Button } from '../../ui/Button.tsx';
 import { LocateIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import {
   ConditionType,
   LOCATION_RADIUS,
@@ -16,7 +19,6 @@ import {
 } from './condition-meta.ts';
 import { EditorScreen, FormSection, useConditionEditor } from './EditorParts.tsx';
 import { LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
-import { Segmented } from './ui.tsx';
 
 const LIMITS: Record<LocationField, { min: number; max: number }> = {
   latitude: { min: -90, max: 90 },
@@ -125,7 +127,7 @@ export function LocationCondition() {
           <TextField
             label={t('automation.location.latitude')}
             value={fields.latitude}
-            onChange={edit('latitude')}
+            onValueChange={edit('latitude')}
             error={errors.latitude}
             placeholder="35.6892"
             maxLength={24}
@@ -134,7 +136,7 @@ export function LocationCondition() {
           <TextField
             label={t('automation.location.longitude')}
             value={fields.longitude}
-            onChange={edit('longitude')}
+            onValueChange={edit('longitude')}
             error={errors.longitude}
             placeholder="51.3890"
             maxLength={24}
@@ -151,6 +153,7 @@ export function LocationCondition() {
         className="space-y-5"
       >
         <Segmented<LocationValue['event']>
+          look="bar"
           label={t('automation.location.event')}
           value={event}
           onChange={setEvent}
@@ -163,7 +166,7 @@ export function LocationCondition() {
         <TextField
           label={t('automation.location.radius')}
           value={fields.radius}
-          onChange={edit('radius')}
+          onValueChange={edit('radius')}
           error={errors.radius}
           maxLength={6}
           testId="location-radius"

@@ -1,7 +1,7 @@
 import type { KeyDef } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../components/home-ui.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { keyTitle } from './text.ts';
 
 /** One of a device's catalogue keys, as a list of choices. */

@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { StackScreen } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import {
@@ -17,6 +16,7 @@ import { i18n } from '../../i18n/index.ts';
 import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { ChevronDownIcon, HistoryIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
 import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, Row, Section } from '../../components/home-ui.tsx';
 import {
   useAddScenarioSchedule,
   useDeleteScenarioSchedule,
@@ -11,10 +9,14 @@ import {
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { ClockIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
-import { PausedNote } from './ui.tsx';
+import { PausedNote } from './ValueInput.tsx';
 
 /** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
 export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; name: string }) {

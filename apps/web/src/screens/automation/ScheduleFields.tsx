@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 import { weekdayNames as weekdayNamesOf } from '../../lib/date-format.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { Segmented } from '../../ui/Segmented.tsx';
 import { REPEAT, type ScheduleValue } from './condition-meta.ts';
-import { Segmented } from './ui.tsx';
 
 /** Weekday names Saturday first, in the interface language (the app's one date formatter). */
 export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
@@ -49,6 +49,7 @@ export function ScheduleFields({
     <div className="space-y-4">
       {timerOnly ? null : (
         <Segmented<number>
+          look="bar"
           label={t('automation.schedule.repeat')}
           value={value.repeatType}
           onChange={(repeatType) => set({ repeatType })}

@@ -3,11 +3,13 @@ import type { Device } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
-import { Row, Section, StackScreen } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useAccessibleDevices, useDevicesQuery } from '../../data/devices.ts';
 import { type AutomationKind, automationPaths } from '../../routes/automation-paths.ts';
 import { AutomationIcon, DevicesIcon, PlayIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useOpenEditor } from './AutomationEditScreen.tsx';
 import { commandKeys, conditionKeys } from './text.ts';
 

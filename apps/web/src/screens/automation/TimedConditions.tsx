@@ -13,7 +13,7 @@ import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './Ed
 import { ParamPicker } from './ParamPicker.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
 import { COMPARISONS, ConditionType } from './text.ts';
-import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ui.tsx';
+import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
 
 /** condition-screen for a Schedule (a time and a repeat) or a Timer (every N minutes) condition. */
 export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {

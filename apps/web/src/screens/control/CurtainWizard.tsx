@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { AlertIcon, CheckIcon } from '../../ui/icons.tsx';
 import { num, on, useSender } from './control-kit.ts';
 

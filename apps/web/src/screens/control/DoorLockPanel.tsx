@@ -1,9 +1,10 @@
 import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { Button, Section } from '../../components/home-ui.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { BellRingIcon, LockIcon, UnlockIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf, useEventTime } from './event-history.ts';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceValues } from '../../data/live.ts';
+import { Section } from '../../ui/Section.tsx';
 import { type DeviceEvent, useEventHistory, useEventTime } from './event-history.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button } from '../../components/home-ui.tsx';
 import { api } from '../../data/api.ts';
 import type { DeviceControl } from '../../data/control.ts';
 import { sessionEndOf } from '../../data/errors.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { AlertIcon, RefreshIcon, SupportIcon } from '../../ui/icons.tsx';
 
 /** What the device says when asked again (`getState`), as far as its fault goes. */

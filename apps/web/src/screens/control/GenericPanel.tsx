@@ -1,5 +1,5 @@
 import { type UiField, uiFields } from '@hestia/catalog';
-import { Section } from '../../components/home-ui.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { useControlText, useSender } from './control-kit.ts';
 import { Field } from './fields.tsx';
 import type { PanelProps } from './panels.ts';

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, TextField } from '../../components/home-ui.tsx';
 import { api } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useKeyActionMutations, useScenariosQuery } from '../settings/settings-data.ts';
 import { useControlText } from './control-kit.ts';
 import { OptionPills } from './fields.tsx';
@@ -254,7 +255,7 @@ export function KeyActionDialog({
                 <TextField
                   label={t('devicePanels.keys.value')}
                   value={draft.value}
-                  onChange={(v) => set({ value: v.trim() })}
+                  onValueChange={(v) => set({ value: v.trim() })}
                   error={valueError}
                   maxLength={12}
                   testId="target-value-input"
@@ -264,9 +265,10 @@ export function KeyActionDialog({
           </>
         )}
         <TextField
+          maxLength={64}
           label={t('devicePanels.keys.titleOptional')}
           value={draft.title}
-          onChange={(v) => set({ title: v })}
+          onValueChange={(v) => set({ title: v })}
           testId="key-action-title"
         />
       </div>

@@ -2,12 +2,14 @@ import { keyOf, type ModelProfile, type UiField, uiFields } from '@hestia/catalo
 import type { TelemetryValue } from '@hestia/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, Row, Section } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { GaugeIcon, PowerIcon, ThermoIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';
 import { num, on, type Sender, useControlText, useSender } from './control-kit.ts';
 import { Field, OptionPills, ToggleField, useValueText } from './fields.tsx';

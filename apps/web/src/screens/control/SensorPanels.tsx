@@ -1,7 +1,7 @@
 import { keyOf, type ModelProfile } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../components/home-ui.tsx';
 import { DoorClosedIcon, DoorOpenIcon, MotionIcon, VibrationIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf } from './event-history.ts';

@@ -1,10 +1,10 @@
 import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Section } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { masterPowerWrite, relaysOn } from '../../lib/device-state.ts';
 import { PowerIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { useKeyLabelsQuery } from '../settings/settings-data.ts';
 import { num, on, useControlText, useSender } from './control-kit.ts';
 import { OptionPills } from './fields.tsx';

@@ -1,9 +1,10 @@
 import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Section } from '../../components/home-ui.tsx';
+import { Button } from '../../ui/Button.tsx';
 import { VacuumIcon } from '../../ui/device-glyphs.tsx';
 import { DockIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { OptionPills } from './fields.tsx';
 import { StatusHero, useBatteryText } from './panel-kit.tsx';

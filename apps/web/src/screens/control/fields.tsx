@@ -3,9 +3,9 @@ import type { TelemetryValue } from '@hestia/contract';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
-import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { MinusIcon, PlusSmallIcon } from '../../ui/icons.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { num, on, type Sender, useControlText } from './control-kit.ts';
 
 export interface FieldProps {

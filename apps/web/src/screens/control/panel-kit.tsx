@@ -1,10 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Row } from '../../components/home-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Row } from '../../ui/Row.tsx';
 import { OptionPills } from './fields.tsx';
 
 /** The big state at the top of a sensor, lock or vacuum panel. */

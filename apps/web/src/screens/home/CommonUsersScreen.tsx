@@ -3,8 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { Button, ErrorState, Section, StackScreen } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
@@ -12,7 +10,12 @@ import { useDeleteShare, useSharesQuery, useUpdateShare } from '../../data/share
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { ErrorState } from '../../ui/EmptyState.tsx';
 import { ChevronEndIcon, EyeIcon, PlusIcon, PowerIcon, TrashIcon, UsersIcon } from '../../ui/icons.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { LoadingBlock, Row, Section, StackScreen } from '../../components/home-ui.tsx';
 import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
 import { homePaths, paths, reportPaths } from '../../routes.ts';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { LoadingBlock } from '../../ui/EmptyState.tsx';
 import {
   DevicesIcon,
   HeartIcon,
@@ -20,6 +20,9 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { MoveDialog, RenameDialog } from '../settings/DeviceDialogs.tsx';
 import { DeviceSettingHeader } from '../settings/DeviceSettingHeader.tsx';
 import { DeviceSettingLinks } from '../settings/DeviceSettingLinks.tsx';

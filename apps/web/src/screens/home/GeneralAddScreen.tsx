@@ -1,13 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button, Row, Section, StackScreen } from '../../components/home-ui.tsx';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { pickPlace } from '../../lib/places.ts';
 import { shareTokenOf } from '../../lib/share-token.ts';
 import { homePaths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { Button } from '../../ui/Button.tsx';
 import { DevicesIcon, DoorIcon, PinIcon, ShareIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 
 /** general-add (spec section 2): what can be added: a device, a place, a room, a shared device. */
 export function GeneralAddScreen() {

@@ -3,16 +3,6 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  Row,
-  Section,
-  StackScreen,
-  TextField,
-} from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import {
   useAddAsset,
@@ -25,7 +15,13 @@ import { errorText } from '../../data/errors.ts';
 import { placeDeviceCount } from '../../lib/places.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { DoorIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 /** Rooms and devices of a place, in one line. */
 export function usePlaceSummary() {
@@ -140,10 +136,11 @@ export function AddOrEditAssetScreen() {
     >
       <form onSubmit={submit} className="mb-6">
         <TextField
+          maxLength={64}
           label={t('home.places.name')}
           placeholder={t('home.places.namePlaceholder')}
           value={value}
-          onChange={setName}
+          onValueChange={setName}
           error={touched ? error : null}
           autoFocus={!place}
           testId="asset-name"

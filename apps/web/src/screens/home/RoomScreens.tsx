@@ -2,24 +2,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  LoadingBlock,
-  Row,
-  Section,
-  StackScreen,
-  TextField,
-  useBack,
-} from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useAddAsset, useAssetTreeQuery, useDeleteAsset, useEditAsset } from '../../data/assets.ts';
 import { errorText } from '../../data/errors.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { CheckIcon, DoorIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 /** Ready-made names for a new room (translated), so adding one is a tap. */
 const SUGGESTIONS = ['living', 'bedroom', 'kitchen', 'bathroom', 'office', 'kids', 'hall', 'garage'] as const;
@@ -171,10 +166,11 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
     <>
       <form onSubmit={submit}>
         <TextField
+          maxLength={64}
           label={t('home.rooms.name')}
           placeholder={t('home.rooms.namePlaceholder')}
           value={value}
-          onChange={setName}
+          onValueChange={setName}
           error={touched ? error : null}
           autoFocus={!room}
           testId="room-name"

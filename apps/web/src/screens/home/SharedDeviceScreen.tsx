@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
-import { Button, StackScreen } from '../../components/home-ui.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useFinalizeShare } from '../../data/shares.ts';
 import { peekShareToken, rememberShareToken, takeShareToken } from '../../lib/pending-share.ts';
 import { homePaths, paths } from '../../routes.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
+import { Button } from '../../ui/Button.tsx';
 import { AlertIcon, CheckIcon, EyeIcon, PowerIcon, ShareIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 
 /**
  * The `share/{token}` deep link (spec section 2). Logged in, it opens the SharedDevice screen; logged

@@ -1,15 +1,16 @@
 import type { Device } from '@hestia/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Segmented, Stat } from '../../components/charts/chart-ui.tsx';
+import { Card, Stat } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
-import { Button } from '../../components/home-ui.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { useOnline } from '../../data/connectivity.ts';
 import { useEnergyQuery, useTariffQuery } from '../../data/telemetry-history.ts';
 import { bucketLabel, formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
+import { Button } from '../../ui/Button.tsx';
 import { TagIcon } from '../../ui/icons.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
 import { TariffDialog } from './TariffDialog.tsx';
 
@@ -67,6 +68,7 @@ export function EnergyCard({ device }: { device: Device }) {
     >
       <div className="mb-3">
         <Segmented
+          look="chips"
           label={t('charts.energy.period')}
           options={PERIODS.map((p) => ({ value: p, label: t(`charts.energy.${p}`) }))}
           value={period}

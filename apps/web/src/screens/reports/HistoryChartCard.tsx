@@ -2,9 +2,8 @@ import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
+import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
-import { Button } from '../../components/home-ui.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { useOnline } from '../../data/connectivity.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
@@ -28,7 +27,9 @@ import {
 } from '../../lib/chart-series.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { paramTitle } from '../../lib/key-title.ts';
+import { Button } from '../../ui/Button.tsx';
 import { ChartIcon } from '../../ui/icons.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
 
 /** How often a live window slides forward. */
@@ -189,6 +190,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
       {metrics.length > 1 ? (
         <div className="mb-3">
           <Segmented
+            look="chips"
             label={t('charts.history.metric')}
             options={metrics.map((m) => ({
               value: m.key,
@@ -236,6 +238,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
       />
       <div className="mt-3 space-y-2.5">
         <Segmented
+          look="chips"
           label={t('charts.history.range')}
           options={CHART_RANGES.map((r) => ({ value: r, label: t(`charts.range.${r}`) }))}
           value={range}
@@ -245,6 +248,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
         />
         {held ? null : (
           <Segmented
+            look="chips"
             label={t('charts.history.aggregation')}
             options={CHART_AGGREGATIONS.map((a) => ({ value: a, label: t(`charts.agg.${a}`) }))}
             value={agg}

@@ -2,12 +2,13 @@ import './print.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Button, useBack } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useReportQuery } from '../../data/telemetry-history.ts';
 import { formatDateTime } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
 import { BackIcon, PrintIcon } from '../../ui/icons.tsx';
+import { useBack } from '../../ui/StackScreen.tsx';
 import { ReportView } from './ReportView.tsx';
 
 /** A report laid out for paper: the app's chrome hides when printed, the whole history is listed. */

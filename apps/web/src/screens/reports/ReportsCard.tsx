@@ -3,8 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { Card, DateTimeField, Segmented } from '../../components/charts/chart-ui.tsx';
-import { Button } from '../../components/home-ui.tsx';
+import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
@@ -17,7 +16,9 @@ import {
 } from '../../data/telemetry-history.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
 import { DownloadIcon, PrintIcon, ReportIcon } from '../../ui/icons.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
 import { ReportView } from './ReportView.tsx';
 
 const PERIODS = ['24h', '7d', '30d', 'custom'] as const;
@@ -87,6 +88,7 @@ export function ReportsCard({ device }: { device: Device }) {
       aside={<ReportIcon size={20} className="text-muted" />}
     >
       <Segmented
+        look="chips"
         label={t('charts.report.period')}
         options={PERIODS.map((p) => ({ value: p, label: t(`charts.report.periods.${p}`) }))}
         value={period}

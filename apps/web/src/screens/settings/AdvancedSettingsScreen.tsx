@@ -1,11 +1,12 @@
 import { settingTypesOf } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Row, Section } from '../../components/home-ui.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { homePaths } from '../../routes.ts';
 import { InfoIcon, LinkIcon, SlidersIcon, TestIcon, WifiIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { HARDWARE_TEST_FAMILIES } from './setting-links.ts';
 

@@ -2,12 +2,13 @@ import type { Device } from '@hestia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, TextField } from '../../components/home-ui.tsx';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { useMoveDevices, useRenameDevice } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { DoorIcon, PinIcon } from '../../ui/icons.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 
 /** Rename a device (owner only): the name is required. */
 export function RenameDialog({ device, open, onClose }: { device: Device; open: boolean; onClose(): void }) {
@@ -51,9 +52,10 @@ export function RenameDialog({ device, open, onClose }: { device: Device; open: 
       }
     >
       <TextField
+        maxLength={64}
         label={t('home.form.name')}
         value={name}
-        onChange={setName}
+        onValueChange={setName}
         error={name ? nameError : null}
         autoFocus
         testId="rename-input"

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
 import { type DeviceControl, useDeviceControl } from '../../data/control.ts';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { homePaths } from '../../routes.ts';
+import { LoadingBlock } from '../../ui/EmptyState.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { DeviceGone, useLiveFor } from './device-common.tsx';
 import { AccessNotice } from './setting-controls.tsx';
 

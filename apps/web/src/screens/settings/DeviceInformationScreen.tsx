@@ -2,11 +2,13 @@ import { deviceTypeTitle, familyTitle, getProfile } from '@hestia/catalog';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LoadingBlock, Section, StackScreen } from '../../components/home-ui.tsx';
 import { SignalStrength } from '../../components/SignalStrength.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
+import { LoadingBlock } from '../../ui/EmptyState.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { DeviceGone, useAccessText, useLiveFor } from './device-common.tsx';
 
 /**

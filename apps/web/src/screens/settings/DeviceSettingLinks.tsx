@@ -1,7 +1,6 @@
 import type { ModelProfile } from '@hestia/catalog';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Row, Section } from '../../components/home-ui.tsx';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { CurtainIcon } from '../../ui/device-glyphs.tsx';
 import {
@@ -14,6 +13,8 @@ import {
   ThermoIcon,
   WifiIcon,
 } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { type SettingLink, settingLinksOf } from './setting-links.ts';
 
 const LINKS: Record<SettingLink, { icon: ComponentType<{ size?: number }>; to: (id: string) => string }> = {

@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button, Section, TextField } from '../../components/home-ui.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { useSender } from '../control/control-kit.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { useKeyTitles } from './key-titles.ts';
@@ -214,7 +216,7 @@ function CurtainNames({ control }: { control: DeviceControl }) {
               value={names[i] ?? ''}
               maxLength={CURTAIN_NAME_MAX}
               error={dirty ? errors[i] : null}
-              onChange={(v) => {
+              onValueChange={(v) => {
                 setDirty(true);
                 setNames((prev) => prev.map((x, j) => (j === i ? v : x)));
               }}

@@ -2,11 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { toast } from 'sonner';
-import { Button, ErrorState, LoadingBlock, Row, Section, TextField } from '../../components/home-ui.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { errorText } from '../../data/errors.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { PencilIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { slotNumber, useKeyTitles } from './key-titles.ts';
 import { ChoiceRow, num } from './setting-controls.tsx';
@@ -65,7 +69,7 @@ function KeyTitles({ id, control }: { id: string; control: DeviceControl }) {
               placeholder={t('deviceSettings.keys.default', { n: fmt.format(slotNumber(profile, l.key)) })}
               value={draft[l.key] ?? ''}
               maxLength={TITLE_MAX}
-              onChange={(v) => setDraft((d) => ({ ...d, [l.key]: v }))}
+              onValueChange={(v) => setDraft((d) => ({ ...d, [l.key]: v }))}
               testId={`title-${l.key}`}
             />
           ))}

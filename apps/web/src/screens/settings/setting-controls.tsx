@@ -3,9 +3,9 @@ import type { KeyValue, TelemetryValue } from '@hestia/contract';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
-import { Switch } from '../../components/Switch.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { CloudOffIcon, EyeIcon } from '../../ui/icons.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { OptionPills, SliderField } from '../control/fields.tsx';
 
 /** A telemetry value as a number (the socket sends numeric text); undefined when absent or not numeric. */

@@ -2,10 +2,13 @@ import type { KeyDef, ModelProfile } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog.tsx';
-import { Button, Row, Section, TextField } from '../../components/home-ui.tsx';
 import { latinDigits } from '../../lib/digits.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { TextField } from '../../ui/TextField.tsx';
 import { type TimerAction, writableKeys } from './timer-lib.ts';
 import { keyTitle, valueText } from './timer-text.ts';
 import { Select } from './timer-ui.tsx';
@@ -181,9 +184,10 @@ export function AddOrEditTimerActions({
             />
           ) : def ? (
             <TextField
+              maxLength={64}
               label={def.unit ? `${t('timers.actions.value')} (${def.unit})` : t('timers.actions.value')}
               value={text}
-              onChange={(v) => {
+              onValueChange={(v) => {
                 setText(v);
                 if (def.kind === 'string') setValue(v);
                 else {

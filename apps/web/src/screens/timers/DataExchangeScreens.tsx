@@ -2,8 +2,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { Button, ErrorState, LoadingBlock, Section } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useDevicesQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
@@ -14,8 +12,12 @@ import {
   useDeleteDataExchange,
 } from '../../data/timers.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { ArrowIcon, ExchangeIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
-import { PausedNote } from '../automation/ui.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { PausedNote } from '../automation/ValueInput.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { keyTitle } from './timer-text.ts';
 import { Select } from './timer-ui.tsx';

@@ -1,10 +1,11 @@
 import { getProfile } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
-import { Row, Section } from '../../components/home-ui.tsx';
 import { canControl, useDeviceQuery } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
 import { AutomationIcon, CalendarIcon, ExchangeIcon, TimerIcon } from '../../ui/icons.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
 import { writableKeys } from './timer-lib.ts';
 
 /**

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Row, Section } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceAutomationsQuery } from '../../data/timers.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { AutomationIcon } from '../../ui/icons.tsx';
-import { PausedNote } from '../automation/ui.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { PausedNote } from '../automation/ValueInput.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 
 function AutomationList({ ctx }: { ctx: DeviceContext }) {

@@ -10,18 +10,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../components/Dialog.tsx';
-import { Button, ErrorState, Row, Section, TextField } from '../../components/home-ui.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { Switch } from '../../components/Switch.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeleteSchedule, useSaveSchedule, useScheduleQuery } from '../../data/timers.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { latinDigits } from '../../lib/digits.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { ErrorState } from '../../ui/EmptyState.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
-import { PausedNote } from '../automation/ui.tsx';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { PausedNote } from '../automation/ValueInput.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import { REPEAT_NAMES, repeatName } from './schedule-text.ts';
@@ -199,9 +203,10 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
     <div className="space-y-6">
       <PausedNote reason={schedule?.pausedReason ?? null} />
       <TextField
+        maxLength={64}
         label={t('timers.schedule.name')}
         value={draft.name}
-        onChange={(name) => set({ name })}
+        onValueChange={(name) => set({ name })}
         error={shown('name')}
         testId="schedule-name"
       />
@@ -258,9 +263,12 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
 
       {draft.repeatType === Repeat.Timer ? (
         <TextField
+          maxLength={64}
           label={t('timers.schedule.interval')}
           value={draft.interval}
-          onChange={(interval) => set({ interval: latinDigits(interval).replace(/\D/g, '').slice(0, 6) })}
+          onValueChange={(interval) =>
+            set({ interval: latinDigits(interval).replace(/\D/g, '').slice(0, 6) })
+          }
           error={shown('timerInterval')}
           testId="schedule-interval"
         />

@@ -3,7 +3,6 @@ import type { Schedule } from '@hestia/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button, EmptyState, ErrorState, Section } from '../../components/home-ui.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { useDeviceControl } from '../../data/control.ts';
 import { errorText } from '../../data/errors.ts';
@@ -11,8 +10,11 @@ import { useDeleteTimer, useSaveTimer, useTimersQuery } from '../../data/timers.
 import { useCountdown } from '../../hooks/useCountdown.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState, ErrorState } from '../../ui/EmptyState.tsx';
 import { TimerIcon } from '../../ui/icons.tsx';
-import { PausedNote } from '../automation/ui.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { PausedNote } from '../automation/ValueInput.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import {

@@ -3,11 +3,12 @@ import type { Device } from '@hestia/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { DeviceGone } from '../../components/DeviceGone.tsx';
-import { LoadingBlock, StackScreen } from '../../components/home-ui.tsx';
 import { canControl, useDeviceQuery, useDevicesQuery } from '../../data/devices.ts';
 import { type LiveAccess, useDeviceAccess } from '../../data/live.ts';
 import { useLiveSubscription } from '../../data/live-subscription.ts';
 import { homePaths } from '../../routes.ts';
+import { LoadingBlock } from '../../ui/EmptyState.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 
 export interface DeviceContext {
   device: Device;

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../ui/icons.tsx';
-import { Button } from './home-ui.tsx';
+import { Button } from './Button.tsx';
+import { CloseIcon } from './icons.tsx';
 
 interface DialogProps {
   open: boolean;

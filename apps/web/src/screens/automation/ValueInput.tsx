@@ -1,5 +1,3 @@
-export { Switch } from '../../components/Switch.tsx';
-
 import type { KeyDef } from '@hestia/catalog';
 import type { PausedReason } from '@hestia/contract';
 import type { TFunction } from 'i18next';
@@ -8,45 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { Segmented } from '../../ui/Segmented.tsx';
 import type { COMPARISONS } from './text.ts';
-
-/** A row of mutually exclusive choices. */
-export function Segmented<T extends string | number>({
-  value,
-  options,
-  onChange,
-  label,
-  testId,
-}: {
-  value: T;
-  options: readonly { value: T; label: string; testId?: string }[];
-  onChange(value: T): void;
-  label: string;
-  testId?: string;
-}) {
-  return (
-    <fieldset
-      aria-label={label}
-      data-testid={testId}
-      className="m-0 flex min-w-0 gap-1 rounded-full border-0 bg-surface-2 p-1 ring-1 ring-line/60"
-    >
-      {options.map((o) => (
-        <button
-          key={String(o.value)}
-          type="button"
-          aria-pressed={o.value === value}
-          onClick={() => onChange(o.value)}
-          data-testid={o.testId}
-          className={`h-10 min-w-0 flex-1 truncate rounded-full px-3 text-sm font-semibold transition-colors ${
-            o.value === value ? 'bg-accent text-on-accent shadow-card' : 'text-muted hover:text-ink'
-          }`}
-        >
-          {o.label}
-        </button>
-      ))}
-    </fieldset>
-  );
-}
 
 /** A condition's comparison, a segment a sign (=, <, ≥, …). */
 export function ComparisonPicker({
@@ -63,6 +24,7 @@ export function ComparisonPicker({
   const { t } = useTranslation();
   return (
     <Segmented<number>
+      look="bar"
       label={t('automation.condition.comparison')}
       value={value}
       onChange={onChange}
@@ -105,6 +67,7 @@ export function ValueInput({
   if (def.kind === 'boolean')
     return (
       <Segmented
+        look="bar"
         label={t('automation.value.label')}
         value={Number(value ?? 0)}
         onChange={(v) => onChange(v)}

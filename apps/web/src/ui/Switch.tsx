@@ -1,4 +1,4 @@
-import { Spinner } from './Spinner.tsx';
+import { Spinner } from '../components/Spinner.tsx';
 
 /**
  * An on/off switch (role switch) with a spinner while its call runs; the thumb moves with a logical
