@@ -5,7 +5,7 @@ import { createSimDevice } from './simulate.ts';
 import { uiFields } from './ui.ts';
 
 /**
- * Golden tests, one per family: the first model's derived schema, UI fields, parameters and a
+ * Golden tests, one per family: the first model's parameters, actions, UI fields, rules, limits and a
  * simulator round trip, compared with the stored snapshot. A change to a family shows here.
  */
 describe('golden per family', () => {
