@@ -11,11 +11,14 @@ import { HOME_WIFI_PASSWORD } from './wifi.ts';
 
 const usage = `Usage: npm run unpaired -w @hestia/simulator -- --model <model id> --mac <AP MAC> --token <token>
          [--mqtt <url>] [--smart-port <port>] [--no-smart]
+   or: ... --model <model id> --mac <AP MAC> --provision-key <key> --provision-secret <secret>
+         (no factory token: the device provisions itself on its first join)
 
   --mqtt        the broker (default mqtt://127.0.0.1:$MQTT_PORT, MQTT_PORT default 1883)
   --smart-port  UDP port for smart-config broadcasts (default ${SMART_CONFIG_PORT}); --no-smart: AP mode only
 
-Make the factory record first: npm run devices -- add --model <model id> --mac <AP MAC>`;
+Make the factory record first: npm run devices -- add --model <model id> --mac <AP MAC>
+(or take the model's provisioning key: npm run devices -- provision-keys --model <model id>)`;
 
 async function main(): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
@@ -25,6 +28,8 @@ async function main(): Promise<number> {
         model: { type: 'string' },
         mac: { type: 'string' },
         token: { type: 'string' },
+        'provision-key': { type: 'string' },
+        'provision-secret': { type: 'string' },
         mqtt: { type: 'string' },
         'smart-port': { type: 'string' },
         'no-smart': { type: 'boolean', default: false },
@@ -36,7 +41,18 @@ async function main(): Promise<number> {
     return 2;
   }
   const { model, mac, token } = values;
-  if (values.help || typeof model !== 'string' || typeof mac !== 'string' || typeof token !== 'string') {
+  const key = values['provision-key'];
+  const secret = values['provision-secret'];
+  const provision =
+    typeof key === 'string' && typeof secret === 'string'
+      ? { provisionDeviceKey: key, provisionDeviceSecret: secret }
+      : undefined;
+  if (
+    values.help ||
+    typeof model !== 'string' ||
+    typeof mac !== 'string' ||
+    (typeof token !== 'string' && provision === undefined)
+  ) {
     console.error(usage);
     return values.help ? 0 : 2;
   }
@@ -50,7 +66,7 @@ async function main(): Promise<number> {
   const device = await startUnpaired({
     model,
     mac,
-    token,
+    ...(typeof token === 'string' ? { token } : { provision }),
     mqttUrl,
     ...(smartPort === undefined ? {} : { smartConfigPort: smartPort }),
   });

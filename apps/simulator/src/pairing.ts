@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getProfile } from '@hestia/catalog';
+import mqtt from 'mqtt';
 import { type RunningDevice, startDevice } from './device.ts';
 import { listenSmartConfig, readCredentials, type WifiCredentials } from './smart-config.ts';
 import {
@@ -35,16 +36,30 @@ export const PAIRING_WINDOW_MS = 3 * 60_000;
  * claimed and running. `closed`: switched off.
  */
 export type PairingState = 'ap' | 'joining' | 'connecting' | 'online' | 'closed';
-/** Why the last pairing attempt failed: the Wi-Fi's reasons, or the broker refused the token. */
-export type PairingFailure = JoinFailure | 'broker_refused';
+/**
+ * Why the last pairing attempt failed: the Wi-Fi's reasons, the broker refused the token, or
+ * provisioning was refused (or not answered).
+ */
+export type PairingFailure = JoinFailure | 'broker_refused' | 'provision_refused';
+
+/** ThingsBoard device provisioning credentials of a model (`npm run devices -- provision-keys`). */
+export interface ProvisionCredentials {
+  provisionDeviceKey: string;
+  provisionDeviceSecret: string;
+}
 
 export interface UnpairedOptions {
   /** Catalogue model id, e.g. `plug-metering`. */
   model: string;
   /** The broker the device connects to once on the Wi-Fi. */
   mqttUrl: string;
-  /** The factory record's access token. */
-  token: string;
+  /** The factory record's access token. Without it the device provisions itself (`provision`). */
+  token?: string;
+  /**
+   * Without a token: the model's provisioning key and secret. On its first join the device asks the
+   * server for its token (ThingsBoard's device provisioning, its AP MAC as `deviceName`) and keeps it.
+   */
+  provision?: ProvisionCredentials;
   /** The factory record's AP MAC (default: a random one). */
   mac?: string;
   /** The networks the device hears (default: `homeNetwork()`); its own AP is added. */
@@ -69,7 +84,8 @@ export interface PairingAttempt {
 export interface UnpairedDevice {
   readonly model: string;
   readonly mac: string;
-  readonly token: string;
+  /** Its access token; undefined until a device that provisions itself has been answered. */
+  readonly token: string | undefined;
   /** Name of its pairing AP: `Hestia-` and the MAC's last two bytes. */
   readonly ssid: string;
   /** The pairing AP's address (the same port each time it reopens, when it is free). */
@@ -113,6 +129,8 @@ function send(res: http.ServerResponse, status: number, body?: unknown): void {
     ...CORS,
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     'cache-control': 'no-store',
+    // One request a connection, as a small device's web server does: nothing lingers when the AP closes.
+    connection: 'close',
   });
   res.end(text);
 }
@@ -128,6 +146,42 @@ async function readBody(req: http.IncomingMessage): Promise<string | undefined> 
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * ThingsBoard's device provisioning, as firmware does it: connect with the user name `provision`,
+ * publish the request on `/provision/request`, read the answer on `/provision/response`.
+ */
+export async function provisionOnce(
+  mqttUrl: string,
+  request: { deviceName: string } & ProvisionCredentials,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
+  const client = await mqtt.connectAsync(mqttUrl, {
+    username: 'provision',
+    clientId: `provision-${request.deviceName}`,
+    reconnectPeriod: 0,
+    connectTimeout: timeoutMs,
+  });
+  client.on('error', () => undefined);
+  try {
+    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no provisioning answer')), timeoutMs);
+      client.once('message', (_topic, payload) => {
+        clearTimeout(timer);
+        try {
+          resolve(JSON.parse(payload.toString()) as Record<string, unknown>);
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    await client.subscribeAsync('/provision/response', { qos: 1 });
+    await client.publishAsync('/provision/request', JSON.stringify(request), { qos: 1 });
+    return await answer;
+  } finally {
+    await client.endAsync();
+  }
+}
+
 /** Starts an unpaired simulated device of a catalogue model with its pairing AP open. */
 export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevice> {
   if (!getProfile(opts.model)) throw new Error(`Unknown model ${opts.model}`);
@@ -139,6 +193,9 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   const joinMs = opts.joinMs ?? 1500;
   const reopenMs = opts.reopenMs ?? 5000;
   const claimMs = opts.claimMs ?? PAIRING_WINDOW_MS;
+  if (opts.token === undefined && opts.provision === undefined)
+    throw new Error('An unpaired device needs its factory token or provisioning credentials');
+  let token = opts.token;
 
   let state: PairingState = 'ap';
   let lastFailure: PairingFailure | undefined;
@@ -247,13 +304,20 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   };
 
   const connect = async (attempt: PairingAttempt, creds: WifiCredentials, mine: number) => {
+    if (token === undefined) {
+      const answer = await provisionOnce(opts.mqttUrl, {
+        deviceName: mac,
+        ...(opts.provision as ProvisionCredentials),
+      }).catch(() => undefined);
+      if (round !== mine) return;
+      if (answer?.status !== 'SUCCESS' || typeof answer.credentialsValue !== 'string')
+        return fail(attempt, 'provision_refused');
+      // Kept as firmware keeps it in flash: a device is provisioned once.
+      token = answer.credentialsValue;
+    }
     let device: RunningDevice;
     try {
-      device = await startDevice(
-        opts.mqttUrl,
-        { id: mac, accessToken: opts.token, profileId: opts.model },
-        'tb',
-      );
+      device = await startDevice(opts.mqttUrl, { id: mac, accessToken: token, profileId: opts.model }, 'tb');
     } catch {
       if (round === mine) fail(attempt, 'broker_refused');
       return;
@@ -318,7 +382,9 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   return {
     model: opts.model,
     mac,
-    token: opts.token,
+    get token() {
+      return token;
+    },
     ssid,
     get apUrl() {
       return `http://127.0.0.1:${port}`;

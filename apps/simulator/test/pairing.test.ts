@@ -19,7 +19,8 @@ import { AP_SSID_PREFIX, HOME_WIFI_PASSWORD, type WifiScanEntry } from '../src/w
 
 const OPERATOR_KEY = 'pairing-test-operator-key-0123456789abcdef';
 const JOIN_MS = 100;
-const REOPEN_MS = 400;
+/** Long enough that a loaded machine still sees the AP closed before it reopens. */
+const REOPEN_MS = 1500;
 
 let server: HestiaServer;
 let userToken: string;
@@ -313,6 +314,59 @@ describe('an unpaired device’s pairing access point', () => {
       .poll(async () => (await claims.claimOf(record.id)) !== undefined, { timeout: 5000 })
       .toBe(true);
     expect(d.attempts.map((a) => a.result)).toEqual(['online', 'online']);
+  });
+
+  it('without a factory token provisions itself on its first join, then claims; a wrong secret is refused', async () => {
+    const keys = await call<{ provisionDeviceKey: string; provisionDeviceSecret: string }>(
+      'POST',
+      '/api/operator/provision-keys',
+      OPERATOR_KEY,
+      { model: 'switch-two-pole' },
+    );
+    expect(keys.status, keys.message).toBe(200);
+    const start = (mac: string, provisionDeviceSecret: string) =>
+      startUnpaired({
+        model: 'switch-two-pole',
+        mqttUrl: server.mqttUrl,
+        mac,
+        provision: { provisionDeviceKey: keys.data.provisionDeviceKey, provisionDeviceSecret },
+        joinMs: JOIN_MS,
+        reopenMs: REOPEN_MS,
+      }).then((d) => {
+        started.push(d);
+        return d;
+      });
+    const creds = { ssid: 'Home-WiFi-2.4G', password: HOME_WIFI_PASSWORD };
+
+    const refused = await start('A4:CF:12:E1:00:01', 'not-the-secret');
+    await post(refused, 'set-device-wifi-info', { ...creds, pairKey: 'pR0v' });
+    await refused.whenState('ap', 10_000);
+    expect([refused.lastFailure, refused.token]).toEqual(['provision_refused', undefined]);
+    expect(await apAnswers(refused)).toBe(true);
+
+    // A MAC the server has never seen: provisioning makes its record, without an owner.
+    const d = await start('A4:CF:12:E1:00:02', keys.data.provisionDeviceSecret);
+    expect(d.token).toBeUndefined();
+    await post(d, 'set-device-wifi-info', { ...creds, pairKey: 'pR0v' });
+    await d.whenState('online', 10_000);
+    expect(d.token).toMatch(/^[A-Za-z0-9_-]{20}$/);
+    const claimed = await userClaim(d.mac, 'pR0v');
+    expect([claimed.status, claimed.data.response]).toEqual([200, 'SUCCESS']);
+    const record = (
+      await call<Array<{ id: string; mac: string; token: string; model: string }>>(
+        'GET',
+        '/api/operator/devices',
+        OPERATOR_KEY,
+      )
+    ).data.find((r) => r.mac === d.mac);
+    expect(record).toMatchObject({ token: d.token, model: 'switch-two-pole', id: claimed.data.device?.id });
+
+    // Reset and paired again, it keeps its token (a device is provisioned once).
+    const token = d.token;
+    await d.reset();
+    await post(d, 'set-device-wifi-info', { ...creds, pairKey: 'pR1v' });
+    await d.whenState('online', 10_000);
+    expect(d.token).toBe(token);
   });
 
   it('gives up on a token the broker refuses and reopens its AP', async () => {
