@@ -13,6 +13,8 @@ export interface SimulatedDeviceSpec {
   id: string;
   accessToken: string;
   profileId: string;
+  /** The Wi-Fi it joined, reported as `AP` (default: the catalogue's `SIMULATED_ROUTER`). */
+  ap?: string;
 }
 
 /**
@@ -101,9 +103,12 @@ export async function startDevice(
       : {}),
   });
 
+  /** The values with `AP` naming the network this device joined. */
+  const joined = <T extends Record<string, unknown>>(values: T): T =>
+    spec.ap === undefined || values.AP === undefined ? values : { ...values, AP: spec.ap };
   const publish = (values: Record<string, number | string>) => {
     if (Object.keys(values).length > 0 && client.connected)
-      client.publish(t.telemetry, JSON.stringify(values), { qos: 1 });
+      client.publish(t.telemetry, JSON.stringify(joined(values)), { qos: 1 });
   };
 
   client.on('connect', () => {
@@ -119,6 +124,7 @@ export async function startDevice(
     try {
       const req = JSON.parse(payload.toString()) as { method?: string; params?: unknown };
       reply = answer(sim, req, publish);
+      if (reply.state) reply = { ...reply, state: joined(reply.state as Record<string, unknown>) };
     } catch (err) {
       reply = refusal(err);
     }

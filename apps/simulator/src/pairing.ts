@@ -317,7 +317,11 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     }
     let device: RunningDevice;
     try {
-      device = await startDevice(opts.mqttUrl, { id: mac, accessToken: token, profileId: opts.model }, 'tb');
+      device = await startDevice(
+        opts.mqttUrl,
+        { id: mac, accessToken: token, profileId: opts.model, ...(joined ? { ap: joined.ssid } : {}) },
+        'tb',
+      );
     } catch {
       if (round === mine) fail(attempt, 'broker_refused');
       return;

@@ -278,6 +278,8 @@ describe('an unpaired device’s pairing access point', () => {
     expect(res.status).toBe(200);
     await d.whenState('online', 10_000);
     expect(d.joined).toMatchObject({ ssid: 'Home-Attic', hidden: true });
+    // It reports the network it joined, as firmware does.
+    await expect.poll(() => latest.get(record.id)?.AP, { timeout: 5000 }).toBe('Home-Attic');
     expect(d.claim).toEqual({
       secretKey: '4821',
       durationMs: 3 * 60_000,
