@@ -69,6 +69,10 @@ async function main(): Promise<number> {
     ...(typeof token === 'string' ? { token } : { provision }),
     mqttUrl,
     ...(smartPort === undefined ? {} : { smartConfigPort: smartPort }),
+  }).catch((err: Error) => {
+    // Smart mode binds loopback's broadcast address, which Linux has and some systems lack.
+    const hint = smartPort === undefined ? '' : ' (if smart config cannot listen here, add --no-smart)';
+    throw new Error(`${err.message}${hint}`);
   });
   console.log(`${device.ssid} (${device.mac}, ${model}) pairing AP at ${device.apUrl}`);
   console.log(

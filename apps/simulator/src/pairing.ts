@@ -138,12 +138,12 @@ function send(res: http.ServerResponse, status: number, body?: unknown): void {
 async function readBody(req: http.IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
+  // Read to the end even past the limit, so the refusal can still be answered on this connection.
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8');
 }
 
 /**

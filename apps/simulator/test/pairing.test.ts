@@ -193,6 +193,7 @@ describe('an unpaired device’s pairing access point', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBeTypeOf('string');
     }
+    expect((await post(d, 'set-device-wifi-info', 'x'.repeat(5000))).status).toBe(413);
     expect((await fetch(`${d.apUrl}/set-device-wifi-info`)).status).toBe(405);
     expect(d.state).toBe('ap');
     expect(d.attempts).toEqual([]);
