@@ -1,12 +1,12 @@
 import 'i18next';
 import type accountEn from '../locales/account/en.json';
 import type automationEn from '../locales/automation/en.json';
+import type catalogEn from '../locales/catalog/en.json';
 import type chartsEn from '../locales/charts/en.json';
 import type controlEn from '../locales/control/en.json';
 import type deviceEn from '../locales/device/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
-import type keysEn from '../locales/keys/en.json';
 import type timersEn from '../locales/timers/en.json';
 
 declare module 'i18next' {
@@ -21,7 +21,7 @@ declare module 'i18next' {
         typeof deviceEn &
         typeof automationEn &
         typeof timersEn &
-        typeof keysEn;
+        typeof catalogEn;
     };
   }
 }

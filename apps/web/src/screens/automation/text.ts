@@ -4,9 +4,9 @@ import type { Device } from '@hestia/contract';
 import { ComparisonType } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { errorText } from '../../data/errors.ts';
+import { catalogKeyName } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { paramTitle } from '../../lib/key-title.ts';
 import { isRequestKey, singleKeyName } from './action-keys.ts';
 import {
   ConditionType,
@@ -49,13 +49,13 @@ export function statusText(status: 'running' | 'done' | 'failed' | 'skipped', t:
 }
 
 /**
- * A device parameter by its standalone name (lib/key-title.ts), the same on every screen; given the
+ * A device parameter by its standalone name (i18n/catalog-text.ts), the same on every screen; given the
  * device's model, a key it has only one of is named without a number ("Open curtain").
  */
 export function keyTitle(key: string, t: TFunction, deviceProfileId?: string): string {
   const single = deviceProfileId ? singleKeyName(getProfile(deviceProfileId), key) : undefined;
-  if (single) return t(`singleParams.${single}` as 'singleParams.open_request');
-  return paramTitle(key, t, i18n.language);
+  if (single) return t(`catalog.singleParams.${single}` as 'catalog.singleParams.open_request');
+  return catalogKeyName(key, t, i18n.language);
 }
 
 /** A value as it reads on screen: On/Off for a switch, a number in the language's digits with its unit. */

@@ -4,15 +4,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { CloseCurtainIcon, OpenIcon, PauseIcon, WandIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { CurtainWizard } from './CurtainWizard.tsx';
-import { num, on, type Sender, useControlText, useSender } from './control-kit.ts';
 import { type CurtainKeys, curtainName, curtainsOf } from './curtain-keys.ts';
 import { SliderField, ToggleField } from './fields.tsx';
 import { GenericFields } from './GenericPanel.tsx';
 import type { PanelProps } from './panels.ts';
+import { num, on, type Sender, useSender } from './sender.ts';
 
 function Move({
   icon: Icon,
@@ -56,7 +57,7 @@ function CurtainCard({
   multi: boolean;
 }) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const profile = control.profile;
   const position = num(control.values[curtain.position]);
   const pct = position === undefined ? undefined : Math.max(0, Math.min(100, Math.round(position)));

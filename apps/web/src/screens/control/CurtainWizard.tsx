@@ -5,7 +5,7 @@ import type { DeviceControl } from '../../data/control.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { AlertIcon, CheckIcon } from '../../ui/icons.tsx';
-import { num, on, useSender } from './control-kit.ts';
+import { num, on, useSender } from './sender.ts';
 
 /** `config_status` as the device reports it: 0 idle, 1 opening, 2 stopped, 3 closing, 4 stopped, 5 success, 6 failure. */
 const SUCCESS = 5;

@@ -1,8 +1,9 @@
 import { type UiField, uiFields } from '@hestia/catalog';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { Section } from '../../ui/Section.tsx';
-import { useControlText, useSender } from './control-kit.ts';
 import { Field } from './fields.tsx';
 import type { PanelProps } from './panels.ts';
+import { useSender } from './sender.ts';
 
 /** Keys the shell shows by itself (connection, fault banner), not as fields. */
 const SHELL_KEYS: ReadonlySet<string> = new Set(['active', 'error_code']);
@@ -26,7 +27,7 @@ export function GenericFields({
   only,
   skip,
 }: PanelProps & { only?: readonly string[]; skip?: readonly string[] }) {
-  const text = useControlText();
+  const text = useCatalogText();
   const sender = useSender(control);
   if (!control.profile) return null;
   // A view-only share sees values; buttons (requests) have no value to show.

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useKeyActionMutations, useScenariosQuery } from '../settings/settings-data.ts';
-import { useControlText } from './control-kit.ts';
 import { OptionPills } from './fields.tsx';
 
 /** Devices the caller may control and what can be written to each (`devices/valid-actions`). */
@@ -83,7 +83,7 @@ export function KeyActionDialog({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const [draft, setDraft] = useState<Draft>(draftOf(editing));
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   const token = open ? (editing?.id ?? 'new') : null;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorText } from '../../data/errors.ts';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState } from '../../ui/EmptyState.tsx';
 import { ArrowDownIcon, ArrowUpIcon, MotionIcon, PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -12,19 +13,19 @@ import { useKeyTitles } from '../settings/key-titles.ts';
 import { num } from '../settings/setting-controls.tsx';
 import { pushKeysOf } from '../settings/setting-links.ts';
 import { useKeyActionMutations, useKeyActionsQuery } from '../settings/settings-data.ts';
-import { useControlText, useSender } from './control-kit.ts';
 import { ToggleField } from './fields.tsx';
 import { KeyActionDialog } from './KeyActionDialog.tsx';
 import { StatusHero } from './panel-kit.tsx';
 import type { PanelProps } from './panels.ts';
 import { PirSettings } from './SensorPanels.tsx';
+import { useSender } from './sender.ts';
 
 const PRESSES: readonly KeyPressType[] = ['tap', 'hold'];
 
 /** What an action does, in words. */
 function useActionText() {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   return (a: KeyAction) => {
     if (a.actionType === 'scenario')
       return a.scenarioName

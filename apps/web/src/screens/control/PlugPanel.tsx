@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -11,10 +12,10 @@ import { GaugeIcon, PowerIcon, ThermoIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';
-import { num, on, type Sender, useControlText, useSender } from './control-kit.ts';
 import { Field, OptionPills, ToggleField, useValueText } from './fields.tsx';
 import { GenericFields } from './GenericPanel.tsx';
 import type { PanelProps } from './panels.ts';
+import { num, on, type Sender, useSender } from './sender.ts';
 
 /** Spec sections 5 and 9: the current limit input takes 50 to 3000 (mA, as the catalogue keeps it). */
 export const CURRENT_LIMIT = { min: 50, max: 3000 } as const;
@@ -63,7 +64,7 @@ function Meter({ control }: { control: DeviceControl }) {
 /** The current limit as typed input (50–3000), checked before it is sent. */
 function CurrentLimit({ control, sender }: { control: DeviceControl; sender: Sender }) {
   const { t, i18n } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const id = useId();
   const reported = num(control.values.current_limit);
   const [draft, setDraft] = useState<string | null>(null);
@@ -141,7 +142,7 @@ function VoltageLimitPicker({
   onClose(): void;
 }) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const profile = control.profile;
   const [picked, setPicked] = useState<number | null>(null);
   if (!profile) return null;
@@ -245,7 +246,7 @@ function PlugModePicker({
  */
 export default function PlugPanel({ deviceId, control }: PanelProps) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const valueText = useValueText();
   const sender = useSender(control);
   const [picker, setPicker] = useState<'mode' | 'volts' | null>(null);

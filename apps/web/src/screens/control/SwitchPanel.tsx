@@ -2,19 +2,20 @@ import { keyOf } from '@hestia/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { masterPowerWrite, relaysOn } from '../../lib/device-state.ts';
 import { PowerIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useKeyLabelsQuery } from '../settings/settings-data.ts';
-import { num, on, useControlText, useSender } from './control-kit.ts';
 import { OptionPills } from './fields.tsx';
 import { GenericFields } from './GenericPanel.tsx';
 import type { PanelProps } from './panels.ts';
+import { num, on, useSender } from './sender.ts';
 
 /** Titles of the keys: the user's own (`getKeyLabels`) when set, the catalogue's otherwise. */
 export function useKeyLabel(deviceId: string) {
   const labels = useKeyLabelsQuery(deviceId);
-  const text = useControlText();
+  const text = useCatalogText();
   return (key: string, catalogueTitle: string) =>
     labels.data?.labels.find((l) => l.key === key)?.title || text.title(catalogueTitle, key);
 }
@@ -26,7 +27,7 @@ export function useKeyLabel(deviceId: string) {
  */
 export default function SwitchPanel({ deviceId, control }: PanelProps) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const sender = useSender(control);
   const label = useKeyLabel(deviceId);
   const [picked, setPicked] = useState<number | null>(null);

@@ -4,9 +4,10 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
+import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { MinusIcon, PlusSmallIcon } from '../../ui/icons.tsx';
 import { Switch } from '../../ui/Switch.tsx';
-import { num, on, type Sender, useControlText } from './control-kit.ts';
+import { num, on, type Sender } from './sender.ts';
 
 export interface FieldProps {
   field: UiField;
@@ -49,7 +50,7 @@ export function FieldLine({
 
 /** A value with its unit, for readouts and slider heads. */
 export function useValueText() {
-  const text = useControlText();
+  const text = useCatalogText();
   const { t } = useTranslation();
   return (value: TelemetryValue | undefined, unit?: string, digits = 1) => {
     const n = num(value);
@@ -67,7 +68,7 @@ export function ToggleField(props: FieldProps) {
 }
 
 function Toggle({ field, control, sender, label }: FieldProps) {
-  const text = useControlText();
+  const text = useCatalogText();
   const title = label ?? text.title(field.title, field.key);
   const checked = on(control.values[field.key]);
   return (
@@ -98,7 +99,7 @@ const snap = (v: number, min: number, step: number) =>
  */
 export function SliderField({ field, control, sender, label, valueKey }: FieldProps) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const valueText = useValueText();
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
@@ -244,7 +245,7 @@ export function OptionPills({
 }
 
 export function SelectField({ field, control, sender, label }: FieldProps) {
-  const text = useControlText();
+  const text = useCatalogText();
   const title = label ?? text.title(field.title, field.key);
   const [picked, setPicked] = useState<number | null>(null);
   const busy = sender.busy === field.key;
@@ -268,7 +269,7 @@ export function SelectField({ field, control, sender, label }: FieldProps) {
 }
 
 export function ButtonField({ field, control, sender, label }: FieldProps) {
-  const text = useControlText();
+  const text = useCatalogText();
   const title = label ?? text.title(field.title, field.key);
   const busy = sender.busy === field.key;
   return (
@@ -289,7 +290,7 @@ export function ButtonField({ field, control, sender, label }: FieldProps) {
 }
 
 export function ReadoutField({ field, control, label }: Omit<FieldProps, 'sender'>) {
-  const text = useControlText();
+  const text = useCatalogText();
   const valueText = useValueText();
   const value = control.values[field.key];
   const shown =
@@ -310,7 +311,7 @@ export function ReadoutField({ field, control, label }: Omit<FieldProps, 'sender
 
 export function IndicatorField({ field, control, label }: Omit<FieldProps, 'sender'>) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const active = on(control.values[field.key]);
   return (
     <FieldLine title={label ?? text.title(field.title, field.key)} testId={`field-${field.key}`}>
@@ -329,7 +330,7 @@ export function IndicatorField({ field, control, label }: Omit<FieldProps, 'send
 /** A text value the device keeps (a curtain's name): edit, then save. */
 export function TextValueField({ field, control, sender, label }: FieldProps) {
   const { t } = useTranslation();
-  const text = useControlText();
+  const text = useCatalogText();
   const id = useId();
   const reported = String(control.values[field.key] ?? '');
   const [draft, setDraft] = useState<string | null>(null);

@@ -9,6 +9,7 @@ import { useOnline } from '../../data/connectivity.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues } from '../../data/live.ts';
 import { useSeriesQuery, useValueBeforeQuery } from '../../data/telemetry-history.ts';
+import { catalogKeyName } from '../../i18n/catalog-text.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import {
   CHART_AGGREGATIONS,
@@ -26,7 +27,6 @@ import {
   stepSeries,
 } from '../../lib/chart-series.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
-import { paramTitle } from '../../lib/key-title.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ChartIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
@@ -159,7 +159,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
   const metricLabel =
     metric.kind === 'reading'
       ? t(`charts.metric.${metric.key}` as 'charts.metric.power')
-      : paramTitle(metric.key, t, env.language);
+      : catalogKeyName(metric.key, t, env.language);
   const freshness = useDeviceFreshness(device.id, device.deviceProfileId);
   const online = useOnline();
   // Without a connection nothing new arrives: the badge says so rather than "Live" (issue 17, item 3).
@@ -197,7 +197,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
               label:
                 m.kind === 'reading'
                   ? t(`charts.metric.${m.key}` as 'charts.metric.power')
-                  : paramTitle(m.key, t, env.language),
+                  : catalogKeyName(m.key, t, env.language),
             }))}
             value={metric.key}
             onChange={setMetricKey}

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
+import { catalogKeyName } from '../../i18n/catalog-text.ts';
 import { formatAmount, splitDuration } from '../../lib/chart-format.ts';
-import { paramTitle } from '../../lib/key-title.ts';
 
-/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
+/** A device parameter by its standalone name (i18n/catalog-text.ts), the same on every screen. */
 export function keyTitle(key: string, t: TFunction, language: string): string {
-  return paramTitle(key, t, language);
+  return catalogKeyName(key, t, language);
 }
 
 /** "2 h 5 min" in the language's digits. */

@@ -7,7 +7,7 @@ import type { DeviceControl } from '../../data/control.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useSender } from '../control/control-kit.ts';
+import { useSender } from '../control/sender.ts';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { useKeyTitles } from './key-titles.ts';
 import { ChoiceRow, num, SettingSlider, ToggleRow, ValueRow } from './setting-controls.tsx';

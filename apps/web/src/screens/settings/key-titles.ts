@@ -1,6 +1,6 @@
 import type { ModelProfile } from '@hestia/catalog';
 import { useTranslation } from 'react-i18next';
-import { paramTitle } from '../../lib/key-title.ts';
+import { catalogKeyName } from '../../i18n/catalog-text.ts';
 import { pushKeysOf } from './setting-links.ts';
 import { useKeyLabelsQuery } from './settings-data.ts';
 
@@ -14,7 +14,7 @@ export function slotNumber(profile: ModelProfile | undefined, key: string): numb
 
 /**
  * Titles of a device's keys: the user's own (`key-labels`) when set, otherwise the catalogue's name of
- * the key (`relay_2` reads "Output 2", as automations, timers and reports call it; lib/key-title.ts),
+ * the key (`relay_2` reads "Output 2", as automations, timers and reports call it; i18n/catalog-text.ts),
  * or "Curtain n" / "Key n" for curtains and push buttons, in the user's language.
  */
 export function useKeyTitles(id: string, profile: ModelProfile | undefined) {
@@ -24,7 +24,7 @@ export function useKeyTitles(id: string, profile: ModelProfile | undefined) {
   return (key: string): string => {
     const own = labels.data?.labels.find((l) => l.key === key)?.title;
     if (own) return own;
-    if (/^relay_\d+$/.test(key)) return paramTitle(key, t, i18n.language);
+    if (/^relay_\d+$/.test(key)) return catalogKeyName(key, t, i18n.language);
     const n = fmt.format(slotNumber(profile, key));
     return key.startsWith('curtain') || key.startsWith('position')
       ? t('deviceSettings.curtains.default', { n })

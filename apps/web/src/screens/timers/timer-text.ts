@@ -1,13 +1,13 @@
 import { VALIDATION_MESSAGES, type ValidationIssue } from '@hestia/automation';
 import type { KeyDef } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
+import { catalogKeyName } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
-import { paramTitle } from '../../lib/key-title.ts';
 
-/** A device parameter by its standalone name (lib/key-title.ts), the same on every screen. */
+/** A device parameter by its standalone name (i18n/catalog-text.ts), the same on every screen. */
 export function keyTitle(key: string, t: TFunction): string {
-  return paramTitle(key, t, i18n.language);
+  return catalogKeyName(key, t, i18n.language);
 }
 
 /** An action's value in words: on/off for switches, the number with its unit otherwise. */
