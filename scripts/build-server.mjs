@@ -4,13 +4,21 @@
 // package from npm stays external and loads from node_modules as usual (PGlite finds its WebAssembly
 // files, argon2 its native binding). `node scripts/build-server.mjs` builds; start.mjs builds when
 // the bundle is missing or older than its sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const outdir = join(root, 'apps/launcher/dist');
 export const entry = join(outdir, 'main.js');
+
+/**
+ * Node's flags for the server's process (decision 024): the main thread's heap limit. The worker
+ * threads have their own limits (resourceLimits where they start).
+ */
+export const serverFlags = ['--max-old-space-size=160'];
+/** Its environment, unless set already: glibc keeps two malloc arenas, not eight per core. */
+export const serverEnv = { MALLOC_ARENA_MAX: '2' };
 
 /**
  * Each thread's entry, named as its source file: ts-worker.ts finds a thread's bundle beside the
@@ -65,6 +73,10 @@ const npmExternal = {
 
 export async function buildServer(out = outdir) {
   const { build } = await import('esbuild');
+  // The last build's files go (its chunks are named by their hash); folders in it are left alone.
+  if (existsSync(out)) {
+    for (const name of readdirSync(out)) if (/\.js(\.map)?$/.test(name)) rmSync(join(out, name));
+  }
   await build({
     absWorkingDir: root,
     entryPoints,
@@ -72,8 +84,13 @@ export async function buildServer(out = outdir) {
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // The server's code is its own chunk, loaded after the start-up checks (apps/launcher/src/main.ts),
+    // beside the entries: code that finds files from its own URL finds them from any of them.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     target: 'node20',
     sourcemap: 'linked',
+    sourcesContent: false,
     keepNames: true,
     logLevel: 'warning',
     plugins: [npmExternal],

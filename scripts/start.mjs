@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, entry, newest, serverStale } from './build-server.mjs';
+import { buildServer, entry, newest, serverEnv, serverFlags, serverStale } from './build-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -40,13 +40,12 @@ if (serverStale()) {
   }
 }
 
-/** Node's flags for the server's process: its main thread's heap limit (decision 024). */
-function serverFlags() {
-  return ['--max-old-space-size=256'];
-}
-
 // The server's own process, so its heap limit is set from its first line (decision 024); this one
 // only passes signals on and ends with its exit code.
-const child = spawn(process.execPath, [...serverFlags(), entry], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...serverFlags, entry], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...serverEnv, ...process.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,4 +1,5 @@
 import { fanoutBench } from './fanout.ts';
+import { footprintBench } from './footprint.ts';
 import { historyBench } from './history.ts';
 import { ingestBench } from './ingest.ts';
 import { toggleBench } from './toggle.ts';
@@ -10,6 +11,7 @@ const benches: Record<string, () => Promise<void>> = {
   fanout: fanoutBench,
   ingest: ingestBench,
   web: webBench,
+  footprint: footprintBench,
 };
 
 const wanted = process.argv.slice(2);

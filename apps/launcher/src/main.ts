@@ -1,12 +1,5 @@
-import {
-  ConfigError,
-  createServer,
-  DEMO_EMAIL,
-  DEMO_PASSWORD,
-  deviceRepository,
-  loadConfig,
-} from '@hestia/server';
-import { type Fleet, startFleet } from '@hestia/simulator';
+import { ConfigError, loadConfig } from '@hestia/server/config';
+import type { Fleet } from '@hestia/simulator';
 import { preflight } from './preflight.ts';
 
 /**
@@ -16,6 +9,9 @@ import { preflight } from './preflight.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   await preflight(config);
+  // Loaded once the checks passed, so a conflict is told before the server's code even loads.
+  const { createServer, DEMO_EMAIL, DEMO_PASSWORD, deviceRepository } = await import('@hestia/server');
+  const { startFleet } = await import('@hestia/simulator');
   // Set once the server is up; until then a fatal stop ends start-up with its error instead.
   let fatal: (err: Error) => void = () => undefined;
   const server = await createServer(config, { onFatal: (err) => fatal(err) });

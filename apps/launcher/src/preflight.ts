@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
-import { type Config, ConfigError, checkDataDir } from '@hestia/server';
+import { type Config, ConfigError } from '@hestia/server/config';
+import { checkDataDir } from '@hestia/server/data-dir';
 
 /** Whether `port` on `host` can be listened on now (0 always can). */
 function canListen(port: number, host: string): Promise<NodeJS.ErrnoException | null> {

@@ -1,6 +1,6 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, parse, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,7 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
+import { dataDirError, ensureDir } from './data-dir.ts';
 import { PgliteRemote } from './pglite-remote.ts';
+import { pgliteDefaults } from './pglite-settings.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,26 +25,6 @@ export interface Database {
 }
 
 /**
- * mkdir -p one level at a time: Node's recursive mkdir never returns on some pseudo file systems
- * (/proc), and start-up must end with a clear line instead.
- */
-function ensureDir(dir: string): void {
-  const parts: string[] = [];
-  let current = dir;
-  while (current !== parse(current).root) {
-    parts.unshift(current);
-    current = dirname(current);
-  }
-  for (const p of parts) {
-    try {
-      mkdirSync(p);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw err;
-    }
-  }
-}
-
-/**
  * The migrations, found as files of this package wherever its code runs: from its sources, or
  * bundled beside the launcher (decision 024).
  */
@@ -50,41 +32,36 @@ const migrationsFolder = dirname(
   dirname(createRequire(import.meta.url).resolve('@hestia/server/drizzle/meta/_journal.json')),
 );
 
-const dataDirError = (dataDir: string, err: unknown) => {
-  const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
-  return new ConfigError(
-    `Cannot use the data directory ${resolve(dataDir)}${reason}; set DATA_DIR to a writable directory`,
-  );
-};
-
 /**
- * The data directory can hold the embedded database: its `pg` folder exists or can be created, and
- * a file can be written there. Quick (no database opened), so start-up can check it first.
+ * PGlite in `dataDir` (or in memory for `memory://`) on its own thread, migrated, with the memory
+ * and WAL limits of `settings` (pglite-settings.ts).
  */
-export function checkDataDir(dataDir: string): void {
-  if (dataDir === 'memory://') return;
-  const dir = resolve(dataDir, 'pg');
-  try {
-    ensureDir(dir);
-    accessSync(dir, constants.W_OK);
-  } catch (err) {
-    throw dataDirError(dataDir, err);
-  }
-}
-
-/** PGlite in `dataDir` (or in memory for `memory://`) on its own thread, migrated. */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, settings = pgliteDefaults): Promise<Database> {
   let client: PgliteRemote;
   if (dataDir === 'memory://') {
-    client = await PgliteRemote.open(undefined);
+    client = await PgliteRemote.open(undefined, settings);
   } else {
     const dir = resolve(dataDir, 'pg');
-    try {
-      ensureDir(dir);
-      client = await PgliteRemote.open(dir);
-    } catch (err) {
-      throw dataDirError(dataDir, err);
+    const opened = async () => {
+      try {
+        ensureDir(dir);
+        return await PgliteRemote.open(dir, settings);
+      } catch (err) {
+        throw dataDirError(dataDir, err);
+      }
+    };
+    // A new database is created and migrated by a first thread that then ends: creating it grows
+    // PGlite's memory (WebAssembly memory never shrinks) and only a thread's end gives it back, so
+    // the thread that stays starts as on any later start (decision 024).
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      const creator = await opened();
+      try {
+        await migratePglite(drizzlePglite(creator.asPglite(), { schema }), { migrationsFolder });
+      } finally {
+        await creator.close();
+      }
     }
+    client = await opened();
   }
   const db = drizzlePglite(client.asPglite(), { schema });
   await migratePglite(db, { migrationsFolder });

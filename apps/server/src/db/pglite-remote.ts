@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Results } from '@electric-sql/pglite';
 import { tsWorker } from '../ts-worker.ts';
+import { type PgliteSettings, pgliteDefaults, postgresSettings } from './pglite-settings.ts';
 
 type Operation =
   | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; rawTypes?: number[] }
@@ -12,6 +16,16 @@ export type Request = Operation & { id: number };
 export type Response =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: Record<string, unknown> };
+
+/**
+ * An empty cluster of this PGlite version, copied for each new database: beside the installed
+ * packages (node_modules/.cache), so it is made once per install and never committed.
+ */
+const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+const pgliteVersion = (
+  JSON.parse(readFileSync(join(pgliteDir, 'package.json'), 'utf8')) as { version: string }
+).version;
+const clusterTemplate = join(pgliteDir, '../../.cache/hestia', `pglite-${pgliteVersion}-cluster.tar`);
 
 /** The database's error, rebuilt on this thread with its fields (code, detail, constraint…). */
 function rebuilt(fields: Record<string, unknown>): Error {
@@ -60,9 +74,20 @@ export class PgliteRemote {
     worker.unref();
   }
 
-  /** Starts the worker and PGlite in it (`dataDir` undefined: in memory). */
-  static async open(dataDir: string | undefined): Promise<PgliteRemote> {
-    const worker = tsWorker(new URL('./pglite-worker.ts', import.meta.url), { dataDir });
+  /**
+   * Starts the worker and PGlite in it (`dataDir` undefined: in memory) with PostgreSQL's
+   * `settings` (pglite-settings.ts). A new database is a copy of an empty cluster kept in
+   * node_modules/.cache, made from the first one created (see pglite-worker.ts).
+   */
+  static async open(
+    dataDir: string | undefined,
+    settings: PgliteSettings = pgliteDefaults,
+  ): Promise<PgliteRemote> {
+    const worker = tsWorker(
+      new URL('./pglite-worker.ts', import.meta.url),
+      { dataDir, settings: postgresSettings(settings), template: clusterTemplate },
+      { maxOldGenerationSizeMb: settings.threadHeapMb },
+    );
     const first = await new Promise<{ type: string; error?: Record<string, unknown> }>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);

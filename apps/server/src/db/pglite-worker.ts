@@ -1,15 +1,21 @@
 // The embedded database's own thread: one PGlite, answering the statements the main thread sends
 // (db/pglite-remote.ts), one at a time, in the order they arrive.
-import { readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
+import { parentPort, threadId, workerData } from 'node:worker_threads';
 import { type ParserOptions, PGlite } from '@electric-sql/pglite';
 import type { Request, Response } from './pglite-remote.ts';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs as a worker thread');
 
-const { dataDir } = workerData as { dataDir?: string };
+const { dataDir, settings, template } = workerData as {
+  dataDir?: string;
+  settings: Record<string, string>;
+  /** Where an empty cluster is kept to copy (pglite-remote.ts). */
+  template: string;
+};
 
 /** Error fields worth carrying across threads (a PostgreSQL error's own fields among them). */
 function plainError(err: unknown): Record<string, unknown> {
@@ -44,11 +50,40 @@ function yieldToEventLoop(): void {
   }
 }
 
+/**
+ * A new database starts as a copy of `template` (an empty cluster PGlite once created) when there is
+ * one: creating a cluster (initdb) runs a second PostgreSQL instance and takes seconds and hundreds
+ * of MB; a copy takes neither. Without a template the cluster is created and then saved as one.
+ */
+async function open(): Promise<PGlite> {
+  const fresh = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+  const copy = fresh && existsSync(template) ? new Blob([readFileSync(template)]) : undefined;
+  const pg = new PGlite(dataDir, {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ],
+    ...(copy ? { loadDataDir: copy } : {}),
+  });
+  await pg.waitReady;
+  if (fresh && !copy) {
+    try {
+      const tar = await pg.dumpDataDir('none');
+      mkdirSync(dirname(template), { recursive: true });
+      const part = `${template}.${process.pid}.${threadId}`;
+      writeFileSync(part, Buffer.from(await tar.arrayBuffer()));
+      renameSync(part, template);
+    } catch {
+      // no template this time: the next new database is created again
+    }
+  }
+  return pg;
+}
+
 yieldToEventLoop();
 let db: PGlite;
 try {
-  db = new PGlite(dataDir);
-  await db.waitReady;
+  db = await open();
   port.postMessage({ type: 'ready' });
 } catch (err) {
   port.postMessage({ type: 'failed', error: plainError(err) });
