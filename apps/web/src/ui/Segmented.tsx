@@ -1,4 +1,5 @@
-import { Radio, RadioGroup, ToggleButton } from 'react-aria-components';
+import { I18nProvider, Radio, RadioGroup, ToggleButton } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import { ChipRow } from '../components/ChipRow.tsx';
 
 export interface SegmentedOption<T> {
@@ -58,6 +59,8 @@ export function Segmented<T extends string | number>({
   look = 'tray',
   scroll = false,
 }: SegmentedProps<T>) {
+  // React Aria reads the reading direction (which arrow key moves forward) from its locale: the app's.
+  const { i18n } = useTranslation();
   const optionTestId = (o: SegmentedOption<T>) => o.testId ?? (testId ? `${testId}-${o.value}` : undefined);
   if (look === 'bar')
     return (
@@ -86,27 +89,29 @@ export function Segmented<T extends string | number>({
     </Radio>
   ));
   return (
-    <RadioGroup
-      aria-label={label}
-      orientation="horizontal"
-      value={String(value)}
-      onChange={(next) => {
-        const picked = options.find((o) => String(o.value) === next);
-        if (picked) onChange(picked.value);
-      }}
-      data-testid={testId}
-      className={GROUP[look]}
-    >
-      {look === 'chips' && scroll ? (
-        // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
-        <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
-          {radios}
-        </ChipRow>
-      ) : look === 'chips' ? (
-        <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{radios}</div>
-      ) : (
-        radios
-      )}
-    </RadioGroup>
+    <I18nProvider locale={i18n.language}>
+      <RadioGroup
+        aria-label={label}
+        orientation="horizontal"
+        value={String(value)}
+        onChange={(next) => {
+          const picked = options.find((o) => String(o.value) === next);
+          if (picked) onChange(picked.value);
+        }}
+        data-testid={testId}
+        className={GROUP[look]}
+      >
+        {look === 'chips' && scroll ? (
+          // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
+          <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
+            {radios}
+          </ChipRow>
+        ) : look === 'chips' ? (
+          <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{radios}</div>
+        ) : (
+          radios
+        )}
+      </RadioGroup>
+    </I18nProvider>
   );
 }
