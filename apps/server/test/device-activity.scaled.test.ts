@@ -1,16 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import type { TelemetryValue } from '@hestia/contract';
 import mqtt from 'mqtt';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
+import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL } from './scaled-kit.ts';
 import { addUser, waitFor } from './stack.ts';
 
-const { TEST_DATABASE_URL, TEST_MQTT_URL, TEST_REDIS_URL } = process.env;
-const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL);
+const configured = scaledConfigured;
 
 /**
  * The inactivity timeout with two instances (decision 019): a device's messages reach whichever
@@ -18,8 +16,7 @@ const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL)
  * not the one that hears it speak. The suite's skip-or-fail line is in scaled.scaled.test.ts.
  */
 describe.runIf(configured)('scaled mode: device activity across two instances', () => {
-  const dbName = `hestia_activity_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: pg.Client;
+  const fresh = freshDatabase('activity');
   let a: HestiaServer;
   let b: HestiaServer;
   let device: mqtt.MqttClient;
@@ -38,19 +35,8 @@ describe.runIf(configured)('scaled mode: device activity across two instances', 
   const marks = (key: string) => recorded.filter(([, v]) => key in v);
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
-    const env = {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      MQTT_URL: TEST_MQTT_URL as string,
-      REDIS_URL: TEST_REDIS_URL as string,
-    };
+    const url = fresh.url();
+    const env = scaledEnv(url);
     // One clock for both, so the test moves time instead of waiting ten minutes.
     const clock = { now: () => Date.now() + offset };
     a = await createServer(loadConfig(env), { clock });
@@ -83,8 +69,6 @@ describe.runIf(configured)('scaled mode: device activity across two instances', 
     await device?.endAsync();
     await a?.close();
     await b?.close();
-    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin?.end();
   });
 
   let n = 0;

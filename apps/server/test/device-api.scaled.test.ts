@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -9,10 +7,10 @@ import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
+import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL } from './scaled-kit.ts';
 import { addUser, loggedIn, waitFor } from './stack.ts';
 
-const { TEST_DATABASE_URL, TEST_MQTT_URL, TEST_REDIS_URL } = process.env;
-const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL);
+const configured = scaledConfigured;
 
 /**
  * The device API on the scaled stack (PostgreSQL, Mosquitto, Redis), driven by Debian's
@@ -20,29 +18,15 @@ const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL)
  * know who `me` is). The suite's skip-or-fail line is in scaled.scaled.test.ts.
  */
 describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
-  const dbName = `hestia_device_api_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: pg.Client;
+  const fresh = freshDatabase('device_api');
   let server: HestiaServer;
   let deviceId: string;
   let cli: ReturnType<typeof mosquittoCli>;
   const topic = (rest: string) => `devices/${deviceId}/${rest}`;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
-    server = await createServer(
-      loadConfig({
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: url.toString(),
-        MQTT_URL: TEST_MQTT_URL as string,
-        REDIS_URL: TEST_REDIS_URL as string,
-      }),
-    );
+    const url = fresh.url();
+    server = await createServer(loadConfig(scaledEnv(url)));
     const user = await addUser(server, 'device-api@example.com', 'OwnerPass1');
     const device = await deviceRepository(server.database.db).create({
       ownerId: user.id,
@@ -57,8 +41,6 @@ describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
 
   afterAll(async () => {
     await server?.close();
-    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin?.end();
   });
 
   it('stores telemetry in PostgreSQL while a poison message is refused', async () => {

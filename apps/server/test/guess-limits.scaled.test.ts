@@ -1,37 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStore, guessLimits, reserveAll } from '../src/core/rate-limiter.ts';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
 import { userRepository } from '../src/modules/account/user.repository.ts';
+import { freshDatabase, TEST_DATABASE_URL } from './scaled-kit.ts';
 
 /**
  * Decision 017 on real PostgreSQL: two server instances (two connection pools on one database) and
  * parallel requests on each still count every attempt once. Runs when TEST_DATABASE_URL is set.
  */
-const { TEST_DATABASE_URL } = process.env;
 
 describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two instances', () => {
-  const dbName = `hestia_limits_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: pg.Client;
+  const fresh = freshDatabase('limits');
   let one: Database;
   let two: Database;
   const clock = { now: () => Date.now() };
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
-    [one, two] = await Promise.all([openPostgres(url.toString()), openPostgres(url.toString())]);
+    const url = fresh.url();
+    [one, two] = await Promise.all([openPostgres(url), openPostgres(url)]);
   });
   afterAll(async () => {
     await one?.close();
     await two?.close();
-    await admin?.query(`drop database if exists ${dbName}`);
-    await admin?.end();
   });
 
   it('200 parallel attempts over both instances take exactly the limit', async () => {

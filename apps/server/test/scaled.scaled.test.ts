@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { type Fleet, startFleet } from '@hestia/simulator';
 import { and, count, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -14,10 +12,10 @@ import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
 import { checkTelemetryPartitions } from './partition-checks.ts';
+import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL, TEST_REDIS_URL } from './scaled-kit.ts';
 import { addUser, loggedIn, openSocket, waitFor } from './stack.ts';
 
-const { TEST_DATABASE_URL, TEST_MQTT_URL, TEST_REDIS_URL } = process.env;
-const configured = Boolean(TEST_DATABASE_URL && TEST_MQTT_URL && TEST_REDIS_URL);
+const configured = scaledConfigured;
 
 if (!configured) {
   const line =
@@ -33,8 +31,7 @@ if (!configured) {
 }
 
 describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis, two instances', () => {
-  const dbName = `hestia_scaled_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: pg.Client;
+  const fresh = freshDatabase('scaled');
   let a: HestiaServer;
   let b: HestiaServer;
   let fleet: Fleet;
@@ -42,19 +39,8 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
   let offset = 0;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
-    const env = {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      MQTT_URL: TEST_MQTT_URL as string,
-      REDIS_URL: TEST_REDIS_URL as string,
-    };
+    const url = fresh.url();
+    const env = scaledEnv(url);
     // Both start at once: migrations must serialise on the advisory lock.
     // One clock for both instances, so the test can move time instead of waiting.
     const clock = { now: () => Date.now() + offset };
@@ -82,8 +68,6 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     await fleet?.stop();
     await a?.close();
     await b?.close();
-    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin?.end();
   });
 
   it('runs on PostgreSQL and never seeds the demo', async () => {
@@ -150,8 +134,7 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
 });
 
 describe.runIf(configured)('scaled mode: one of two instances killed while running jobs', () => {
-  const dbName = `hestia_crash_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  let admin: pg.Client;
+  const fresh = freshDatabase('crash');
   let a: ServerProcess;
   let b: ServerProcess;
   let fleet: Fleet;
@@ -161,18 +144,14 @@ describe.runIf(configured)('scaled mode: one of two instances killed while runni
   let onWrite: () => void = () => undefined;
 
   beforeAll(async () => {
-    admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    const url = new URL(TEST_DATABASE_URL as string);
-    url.pathname = `/${dbName}`;
+    const url = fresh.url();
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: url,
       MQTT_URL: TEST_MQTT_URL as string,
       REDIS_URL: TEST_REDIS_URL as string,
     };
     [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
-    const database = await openPostgres(url.toString());
+    const database = await openPostgres(url);
     close = () => database.close();
     const user = await userRepository(database.db).create({
       email: 'crash@example.com',
@@ -207,8 +186,6 @@ describe.runIf(configured)('scaled mode: one of two instances killed while runni
     await fleet?.stop();
     await killStarted();
     await close();
-    await admin?.query(`drop database if exists ${dbName} with (force)`).catch(() => undefined);
-    await admin?.end();
   });
 
   it("the survivor takes over the dead instance's claimed jobs when their lease ends: each runs once", async () => {
