@@ -1,5 +1,6 @@
-import type { Session } from '@hestia/contract';
-import { type FormEvent, useState } from 'react';
+import { changePasswordBodySchema, type Session } from '@hestia/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -7,6 +8,7 @@ import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { validateChangePassword } from '../../lib/account-validation.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { formatDateTime, formatRelative } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { PrimaryButton } from '../../ui/Button.tsx';
@@ -16,33 +18,35 @@ import { StackScreen } from '../../ui/StackScreen.tsx';
 import { CARD } from '../../ui/styles.ts';
 import { PasswordField } from '../../ui/TextField.tsx';
 
+interface PasswordForm {
+  currentPassword: string;
+  newPassword: string;
+  confirm: string;
+}
+
+/** The contract's body of a password change, checked after the app's own rules (lib/account-validation). */
+const passwordResolver = contractResolver<PasswordForm>(
+  changePasswordBodySchema,
+  ({ currentPassword, newPassword }) => ({ currentPassword, newPassword }),
+  ({ currentPassword, newPassword, confirm }) => {
+    const errors = validateChangePassword({ current: currentPassword, next: newPassword, confirm });
+    return { currentPassword: errors.current, newPassword: errors.next, confirm: errors.confirm };
+  },
+  { currentPassword: 'oldPasswordRequired', newPassword: 'passwordWeak' },
+);
+
 function ChangePasswordForm() {
   const { t } = useTranslation();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const change = useChangePassword();
-  const errors = submitted ? validateChangePassword({ current, next, confirm }) : {};
+  const { register, handleSubmit, reset, formState } = useForm<PasswordForm>({
+    resolver: passwordResolver,
+    defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
+  });
   const msg = (k: string | undefined) => (k ? t(`account.validation.${k as 'codeRequired'}`) : undefined);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit(({ currentPassword, newPassword }) => {
     if (change.isPending) return;
-    setSubmitted(true);
-    if (Object.keys(validateChangePassword({ current, next, confirm })).length > 0) return;
-    change.mutate(
-      { currentPassword: current, newPassword: next },
-      {
-        onSuccess: () => {
-          setCurrent('');
-          setNext('');
-          setConfirm('');
-          setSubmitted(false);
-        },
-      },
-    );
-  };
+    change.mutate({ currentPassword, newPassword }, { onSuccess: () => reset() });
+  });
 
   return (
     <form
@@ -55,32 +59,23 @@ function ChangePasswordForm() {
         label={t('account.field.currentPassword')}
         data-testid="current-password"
         autoComplete="current-password"
-        value={current}
-        onChange={(e) => {
-          setCurrent(e.target.value);
-          change.reset();
-        }}
-        error={msg(errors.current)}
+        {...register('currentPassword', { onChange: () => change.reset() })}
+        error={msg(formState.errors.currentPassword?.message)}
       />
       <PasswordField
         label={t('account.field.newPassword')}
         data-testid="new-password"
         autoComplete="new-password"
-        value={next}
-        onChange={(e) => {
-          setNext(e.target.value);
-          change.reset();
-        }}
-        error={msg(errors.next)}
+        {...register('newPassword', { onChange: () => change.reset() })}
+        error={msg(formState.errors.newPassword?.message)}
         hint={t('account.field.passwordHint')}
       />
       <PasswordField
         label={t('account.field.confirmPassword')}
         data-testid="confirm-password"
         autoComplete="new-password"
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        error={msg(errors.confirm)}
+        {...register('confirm')}
+        error={msg(formState.errors.confirm?.message)}
       />
       {change.isError ? (
         <FormAlert testId="change-password-error">{accountErrorText(change.error, t)}</FormAlert>
