@@ -8,10 +8,10 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { type TimerAction, writableKeys } from './timer-lib.ts';
 import { keyTitle, valueText } from './timer-text.ts';
-import { Select } from './timer-ui.tsx';
 
 const defaultValue = (def: KeyDef): number | string => {
   if (def.kind === 'boolean') return 1;

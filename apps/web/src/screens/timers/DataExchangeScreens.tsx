@@ -17,10 +17,10 @@ import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { ArrowIcon, ExchangeIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { keyTitle } from './timer-text.ts';
-import { Select } from './timer-ui.tsx';
 
 function ExchangeList({ ctx }: { ctx: DeviceContext }) {
   const { t } = useTranslation();
