@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
@@ -8,6 +8,7 @@ import { createSimDevice, getProfile } from '@hestia/catalog';
 import {
   createServer,
   deviceRepository,
+  type HestiaServer,
   loadConfig,
   newAccessToken,
   tidyDatabase,
@@ -127,19 +128,25 @@ const once = (w: Worker, type: string) =>
     w.once('error', reject);
   });
 
-/** Telemetry rows and their bytes on disk (table and indexes), from a stopped server's data. */
-async function telemetryBytes(dataDir: string): Promise<{ rows: number; bytes: number }> {
+/** Telemetry values stored, their devices' keys, and their bytes on disk (tables and indexes). */
+async function telemetryOnDisk(db: HestiaServer['database']['db']) {
+  const [r] = (
+    (await db.execute(sql`
+      select (select count(*) from ts_kv)::float8 as rows,
+        (select count(*) from (select distinct device_id, key from ts_kv) k)::float8 as keys,
+        (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_inherits i
+          join pg_class c on c.oid = i.inhrelid where i.inhparent = 'ts_kv'::regclass)::float8 as bytes`)) as unknown as {
+      rows: Array<{ rows: number; keys: number; bytes: number }>;
+    }
+  ).rows;
+  return { rows: Number(r?.rows ?? 0), keys: Number(r?.keys ?? 0), bytes: Number(r?.bytes ?? 0) };
+}
+
+/** Telemetry on disk in a stopped server's data directory. */
+async function telemetryBytes(dataDir: string) {
   const server = await startBenchServer({ DATA_DIR: dataDir });
   try {
-    const [r] = (
-      (await server.database.db.execute(sql`
-        select (select count(*) from ts_kv)::float8 as rows,
-          (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_inherits i
-            join pg_class c on c.oid = i.inhrelid where i.inhparent = 'ts_kv'::regclass)::float8 as bytes`)) as unknown as {
-        rows: Array<{ rows: number; bytes: number }>;
-      }
-    ).rows;
-    return { rows: Number(r?.rows ?? 0), bytes: Number(r?.bytes ?? 0) };
+    return await telemetryOnDisk(server.database.db);
   } finally {
     await server.close();
   }
@@ -186,21 +193,13 @@ async function simulatedWeek(): Promise<{
       await server.telemetry.flush();
     }
     await tidyDatabase(server.database.db, 'pglite');
-    const [r] = (
-      (await server.database.db.execute(sql`
-        select (select count(*) from ts_kv)::float8 as rows,
-          (select count(*) from (select distinct device_id, key from ts_kv) k)::float8 as keys,
-          (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_inherits i
-            join pg_class c on c.oid = i.inhrelid where i.inhparent = 'ts_kv'::regclass)::float8 as bytes`)) as unknown as {
-        rows: Array<{ rows: number; keys: number; bytes: number }>;
-      }
-    ).rows;
+    const stored = await telemetryOnDisk(server.database.db);
     await server.close();
     return {
       dir: duBytes(dataDir),
-      rows: Number(r?.rows ?? 0),
-      keysPerDevice: Number(r?.keys ?? 0) / sims.length,
-      bytes: Number(r?.bytes ?? 0),
+      rows: stored.rows,
+      keysPerDevice: stored.keys / sims.length,
+      bytes: stored.bytes,
       deviceDays: sims.length * WEEK_DAYS,
     };
   } finally {
@@ -222,7 +221,9 @@ export async function footprintBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hestia-footprint-'));
   try {
     console.log(
-      `footprint: the built server (node ${serverFlags.join(' ')}), demo home; memory read over ${IDLE_S} s after each start`,
+      `footprint: the built server (node ${serverFlags.join(' ')}), demo home; memory read over ${IDLE_S} s after each start; machine load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${availableParallelism()} cores`,
     );
     // First start: a new data directory (the database is created), the demo seeded.
     const first = await startBuilt({ DATA_DIR: dataDir });
