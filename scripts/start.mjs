@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, entry, newest, serverEnv, serverFlags, serverStale } from './build-server.mjs';
+import { clusterTemplate } from './pglite-template.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,6 +39,13 @@ if (serverStale()) {
     console.error('Hestia could not start: the server did not build (see above)');
     process.exit(1);
   }
+}
+
+// The empty cluster new databases copy, made once per install in a process of its own.
+if (!existsSync(clusterTemplate)) {
+  console.log('Preparing the embedded database...');
+  const res = spawnSync(process.execPath, [join(root, 'scripts/pglite-template.mjs')], { stdio: 'inherit' });
+  if (res.status !== 0) console.log('(the server will create it itself)');
 }
 
 // The server's own process, so its heap limit is set from its first line (decision 024); this one
