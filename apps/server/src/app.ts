@@ -7,66 +7,22 @@ import { openApiDocument } from '@hestia/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
-import { AttemptLimiter, attemptStore, guessLimits } from './core/rate-limiter.ts';
+import type { LiveBus } from './core/live-bus.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
-import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
-import { connectExternalBroker } from './gateway/external-broker.ts';
-import { createGateway, type Gateway } from './gateway/gateway.ts';
-import type { BrokerTransport } from './gateway/transport.ts';
+import { startDeviceEdge } from './device-edge.ts';
+import type { Gateway } from './gateway/gateway.ts';
 import { maintainPartitions, runRetention, tidyDatabase } from './jobs/retention.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
-import { inProcessBus, type LiveBus, redisBus } from './live/bus.ts';
-import { createHub } from './live/hub.ts';
-import { accountService } from './modules/account/account.service.ts';
-import { authRoutes } from './modules/account/auth.routes.ts';
-import { authService } from './modules/account/auth.service.ts';
-import { codesService } from './modules/account/codes.service.ts';
-import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './modules/account/notifier.ts';
-import { profileImageRepository } from './modules/account/profile-image.repository.ts';
-import { profileImageRoutes } from './modules/account/profile-image.routes.ts';
+import { inProcessBus, redisBus } from './live/bus.ts';
 import { settingsRepository } from './modules/account/settings.repository.ts';
-import { userRepository } from './modules/account/user.repository.ts';
-import { assetRepository } from './modules/asset/asset.repository.ts';
-import { assetRoutes } from './modules/asset/asset.routes.ts';
-import { assetService } from './modules/asset/asset.service.ts';
-import { automationRepository, type JobRow } from './modules/automation/automation.repository.ts';
-import { automationRoutes } from './modules/automation/automation.routes.ts';
-import { automationService } from './modules/automation/automation.service.ts';
-import { automationTriggers } from './modules/automation/automation-triggers.service.ts';
-import {
-  httpWeatherProvider,
-  localWeatherProvider,
-  type WeatherProvider,
-} from './modules/automation/weather.service.ts';
-import { dataExchangeService } from './modules/data-exchange/data-exchange.service.ts';
-import { attributeRepository } from './modules/device/attribute.repository.ts';
-import { type AttributeService, attributeService } from './modules/device/attribute.service.ts';
-import { deviceRepository } from './modules/device/device.repository.ts';
-import { deviceRoutes } from './modules/device/device.routes.ts';
-import { deviceService } from './modules/device/device.service.ts';
-import { deviceSettingsRoutes } from './modules/device/device-settings.routes.ts';
-import { deviceSettingsService } from './modules/device/device-settings.service.ts';
-import { keyActionRepository } from './modules/device/key-action.repository.ts';
-import { keyActionService } from './modules/device/key-action.service.ts';
-import { operatorKey, operatorService } from './modules/provisioning/operator.service.ts';
-import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
-import { provisioningRoutes } from './modules/provisioning/provisioning.routes.ts';
-import {
-  claimLimits,
-  type ProvisioningService,
-  provisioningService,
-} from './modules/provisioning/provisioning.service.ts';
-import { reportRepository } from './modules/report/report.repository.ts';
-import { reportRoutes } from './modules/report/report.routes.ts';
-import { reportService } from './modules/report/report.service.ts';
-import { scheduleService } from './modules/schedule/schedule.service.ts';
-import { shareRepository } from './modules/share/share.repository.ts';
-import { shareService } from './modules/share/share.service.ts';
-import { type TelemetryPipeline, telemetryPipeline } from './modules/telemetry/pipeline.ts';
-import { devicesMarkedActive, telemetryRepository } from './modules/telemetry/telemetry.repository.ts';
-import { telemetryRoutes } from './modules/telemetry/telemetry.routes.ts';
-import { type TelemetryService, telemetryService } from './modules/telemetry/telemetry.service.ts';
-import { telemetrySocket } from './modules/telemetry/telemetry-ws.ts';
+import type { WeatherProvider } from './modules/automation/weather.service.ts';
+import type { AttributeService } from './modules/device/attribute.service.ts';
+import type { DeviceService } from './modules/device/device.service.ts';
+import { registerModules } from './modules/index.ts';
+import type { ProvisioningService } from './modules/provisioning/provisioning.service.ts';
+import { createHub } from './modules/telemetry/hub.ts';
+import type { TelemetryPipeline } from './modules/telemetry/pipeline.ts';
+import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { errSerializer, installErrorHandling } from './plugins/api.ts';
 import { registerWebShell } from './plugins/web-shell.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -118,6 +74,9 @@ export interface ServerOptions {
 export async function createServer(config: Config, opts: ServerOptions = {}): Promise<HestiaServer> {
   const clock = opts.clock ?? systemClock;
   const closers: Array<() => Promise<void> | void> = [];
+  const onClose = (close: () => Promise<void> | void) => {
+    closers.push(close);
+  };
   // Everything opened is closed in reverse order; one failing closer does not keep the rest open.
   const closeAll = async () => {
     for (const c of closers.splice(0).reverse()) {
@@ -153,7 +112,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       config.mode === 'scaled'
         ? await openPostgres(config.DATABASE_URL as string)
         : await openPglite(config.dataDir);
-    closers.push(() => database.close());
+    onClose(() => database.close());
     database.onLost?.((err) => {
       log.fatal({ err }, 'the embedded database stopped; the server cannot go on');
       opts.onFatal?.(err);
@@ -169,172 +128,52 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       config.mode === 'scaled'
         ? await redisBus(config.REDIS_URL as string, (err) => log.warn({ err }, 'redis error'))
         : inProcessBus();
-    closers.push(() => bus.close());
+    onClose(() => bus.close());
 
-    const telemetry = telemetryService({ repo: telemetryRepository(db), bus, clock, log });
-    closers.push(() => telemetry.close());
-
-    const devicesRepo = deviceRepository(db);
-    let transport: BrokerTransport;
-    let mqttUrl: string;
-    if (config.mode === 'scaled') {
-      transport = await connectExternalBroker(config.MQTT_URL as string, log);
-      mqttUrl = config.MQTT_URL as string;
-    } else {
-      const broker = await startEmbeddedBroker({
-        host: config.HOST,
-        port: config.MQTT_PORT,
-        deviceByToken: (t) => devicesRepo.byAccessToken(t),
-        log,
-      });
-      transport = broker;
-      mqttUrl = `mqtt://127.0.0.1:${broker.port}`;
-      // The broker just started, so no device is connected, whatever the last run left behind.
-      for (const id of await devicesMarkedActive(db))
-        telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
-    }
-    closers.push(() => transport.close());
-    // Provisioning and claims (docs/decisions/020), ready for the gateway. A claimed device's cached
-    // row is dropped by the device service, made below. Wrong claims and operator keys are counted in
-    // the database like the other guess limits (decision 017).
-    const deviceAttempts = attemptStore(db, clock);
-    const provisioning = provisioningService({
-      devices: devicesRepo,
-      provisioning: provisioningRepository(db),
-      assets: assetRepository(db),
-      forget: (id) => devices.forget(id),
-      clock,
-      log,
-      limits: claimLimits(deviceAttempts),
-    });
-    const attributes = attributeService({ repo: attributeRepository(db), bus, transport, clock, log });
-    const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });
-    const gateway = createGateway({
-      transport,
-      telemetry,
-      pipeline,
-      attributes,
-      clock,
-      log,
-      inactivityTimeoutMs: config.DEVICE_INACTIVITY_TIMEOUT * 1000,
-      edge: provisioning,
-    });
-    closers.push(() => gateway.close());
-
-    const users = userRepository(db);
-    const outbox =
-      (config.OUTBOX ?? (config.mode === 'embedded' ? 'console' : 'off')) === 'console'
-        ? consoleOutbox(opts.outboxWrite ?? ((line) => console.log(line)))
-        : undefined;
-    const sender = routingSender(
-      config.SMTP_URL ? smtpSender(config.SMTP_URL, config.SMTP_FROM) : outbox,
-      config.SMS_HTTP_URL ? httpSmsSender(config.SMS_HTTP_URL, config.SMS_HTTP_TOKEN) : outbox,
-    );
-    // Guess and send limits, counted in the database so every instance shares them (decision 017).
-    const limits = guessLimits(attemptStore(db, clock));
-    const codes = codesService({ users, sender, secret, clock, limits });
-    const auth = authService({ users, codes, secret, clock, bus, limits });
-    const accounts = accountService({ users, codes, auth, clock, limits, log });
-    const assetsRepo = assetRepository(db);
-    const sharesRepo = shareRepository(db);
-    const devices = deviceService({
-      devices: devicesRepo,
-      assets: assetsRepo,
-      shares: sharesRepo,
-      telemetry,
-      gateway,
+    // The broker, the gateway and what they feed (telemetry, attributes, provisioning).
+    let devices: DeviceService | undefined;
+    const edge = await startDeviceEdge({
+      config,
+      db,
       bus,
       clock,
+      log,
+      onClose,
+      forget: (id) => devices?.forget(id),
     });
-    const assets = assetService({ assets: assetsRepo, devices });
-    const shares = shareService({ shares: sharesRepo, devices, bus, clock, limits });
     const hub = createHub(bus);
-    closers.push(() => hub.close());
+    onClose(() => hub.close());
 
     const webDist = config.WEB_DIST ?? webDistDefault;
     const serveShell = existsSync(resolve(webDist, 'index.html'));
     if (serveShell) await registerWebShell(app, webDist);
     installErrorHandling(app, { serveShell });
-
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
-    authRoutes(app, { auth, accounts, clock });
     // The API described from the contract (OpenAPI 3.1), built once.
     const openApi = openApiDocument();
     app.get('/api/docs', async () => openApi);
-    deviceRoutes(app, { auth, devices, assets, shares });
-    assetRoutes(app, { auth, assets });
-    telemetryRoutes(app, { auth, devices, telemetry, attributes, pipeline, clock, db });
-    const automationRepo = automationRepository(db);
-    const automations = automationService({ repo: automationRepo, devices, telemetry, clock, bus, log });
-    closers.push(() => automations.close());
-    const triggers = automationTriggers({
-      repo: automationRepo,
-      users,
-      automations,
-      telemetry,
-      weather:
-        opts.weather ??
-        (config.WEATHER_URL ? httpWeatherProvider(config.WEATHER_URL) : localWeatherProvider()),
-      clock,
-      weatherPollMs: config.WEATHER_POLL_MINUTES * 60_000,
-      log,
-    });
-    // Location conditions: the phone's position arrives as a profile update (type Location).
-    accounts.onLocation((userId, previous, next) => triggers.onLocation(userId, previous, next));
-    const schedules = scheduleService({
-      repo: automationRepo,
-      users,
-      devices,
-      automations,
-      telemetry,
-      clock,
+
+    const modules = await registerModules(app, {
+      config,
+      db,
       bus,
+      clock,
       log,
+      onClose,
+      secret,
+      edge,
+      hub,
+      outboxWrite: opts.outboxWrite,
+      weather: opts.weather,
     });
-    const exchanges = dataExchangeService({ db, devices, telemetry, clock, log, bus });
-    closers.push(() => exchanges.close());
-    automationRoutes(app, { auth, automations, schedules, repo: automationRepo, exchanges });
-    deviceSettingsRoutes(app, {
-      auth,
-      settings: deviceSettingsService({ devices, telemetry, clock }),
-      keyActions: keyActionService({
-        repo: keyActionRepository(db),
-        automationRepo,
-        automations,
-        devices,
-        telemetry,
-        log,
-      }),
+    devices = modules.devices;
+    const worker = startWorker({
+      repo: modules.automationRepo,
+      clock,
+      log,
+      run: (job) => modules.jobRunners[job.kind](job),
     });
-    const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {
-      schedule: (job) => schedules.runJob(job),
-      action: (job) =>
-        automations.runDelayedStep(job.refId, job.payload as { atMs: number; deviceId?: string }, job.runAt),
-      automation: (job) => triggers.runTimed(job),
-      weather: (job) => triggers.runWeather(job),
-    };
-    const worker = startWorker({ repo: automationRepo, clock, log, run: (job) => jobRunners[job.kind](job) });
-    closers.push(() => worker.stop());
-    reportRoutes(app, {
-      auth,
-      reports: reportService({ db, reports: reportRepository(db), devices, users, telemetry }),
-    });
-    profileImageRoutes(app, { auth, images: profileImageRepository(db) });
-    provisioningRoutes(app, {
-      auth,
-      devices,
-      provisioning,
-      operator: operatorService({ devices: devicesRepo, users, assets: assetsRepo, provisioning }),
-      operatorKey: await operatorKey(config, db, log),
-      operatorGuesses: new AttemptLimiter(deviceAttempts, {
-        name: 'operator-key',
-        limit: 10,
-        windowMs: 15 * 60_000,
-      }),
-    });
-    app.register(async (scope) =>
-      telemetrySocket(scope, { attributes, auth, devices, telemetry, hub, bus, db }),
-    );
+    onClose(() => worker.stop());
 
     // This month's and the next months' telemetry partitions exist before the first sample.
     await maintainPartitions(db, clock.now(), config.TELEMETRY_KEEP_DAYS).catch((err: unknown) =>
@@ -355,7 +194,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const hourlyRetention = setInterval(retention, 3_600_000);
     firstRetention.unref();
     hourlyRetention.unref();
-    closers.push(() => {
+    onClose(() => {
       clearTimeout(firstRetention);
       clearInterval(hourlyRetention);
     });
@@ -370,7 +209,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
         throw new ConfigError(`Port ${config.PORT} is not available; set PORT to a free port`);
       throw err;
     }
-    closers.push(() => app.close());
+    onClose(() => app.close());
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.PORT;
 
@@ -379,14 +218,14 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       config,
       database,
       url: `http://127.0.0.1:${port}`,
-      mqttUrl,
+      mqttUrl: edge.mqttUrl,
       demoSeeded,
-      gateway,
-      telemetry,
-      pipeline,
-      attributes,
+      gateway: edge.gateway,
+      telemetry: edge.telemetry,
+      pipeline: edge.pipeline,
+      attributes: edge.attributes,
       worker,
-      provisioning,
+      provisioning: edge.provisioning,
       close: closeAll,
     };
   } catch (err) {

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../core/clock.ts';
+import { RetryLater } from '../core/retry-later.ts';
 import type { AutomationRepository, JobRow } from '../modules/automation/automation.repository.ts';
 
 const LEASE_MS = 30_000;
-
-/** Thrown by a job that cannot run yet (its device is still offline): it runs again when its lease ends. */
-export class RetryLater extends Error {
-  override readonly name = 'RetryLater';
-}
 
 /**
  * Claims due jobs every `everyMs` and runs them. A job is finished only after it ran; a crash leaves

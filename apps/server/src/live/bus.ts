@@ -1,51 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { TelemetryValue } from '@hestia/contract';
 import { Redis } from 'ioredis';
+import type { ActivityNotice, AttributeEvent, LiveBus, TelemetryEvent } from '../core/live-bus.ts';
 
-export interface TelemetryEvent {
-  deviceId: string;
-  ts: number;
-  values: Record<string, TelemetryValue>;
-}
-
-/** Attributes of one scope that changed (`values`) or were removed (`deleted`). */
-export interface AttributeEvent {
-  deviceId: string;
-  scope: 'client' | 'shared' | 'server';
-  ts: number;
-  values: Record<string, TelemetryValue>;
-  deleted?: string[];
-}
-
-/**
- * What one instance tells the others about a device's connection (scaled mode): it connected or
- * disconnected here, was heard here (at most once per device in a while), was marked inactive, or
- * spoke again after being inactive. The gateway keeps connection state by them (decision 019).
- */
-export interface ActivityNotice {
-  deviceId: string;
-  kind: 'connected' | 'disconnected' | 'heard' | 'inactive' | 'active';
-}
-
-/** Fan-out of device telemetry to every server instance (and so to every socket). */
-export interface LiveBus {
-  publish(event: TelemetryEvent): void;
-  subscribe(handler: (event: TelemetryEvent) => void): () => void;
-  /** A session ended (logout, terminate, password change): every instance drops its caches and sockets. */
-  publishSessionEnded(sessionId: string): void;
-  onSessionEnded(handler: (sessionId: string) => void): () => void;
-  /** Who may see or control a device changed (share made, changed or revoked; device moved or deleted). */
-  publishAccessChanged(deviceId: string): void;
-  onAccessChanged(handler: (deviceId: string) => void): () => void;
-  /** Device attributes changed (far rarer than telemetry: one message each). */
-  publishAttributes(event: AttributeEvent): void;
-  onAttributes(handler: (event: AttributeEvent) => void): () => void;
-  /** Device activity for the other instances (batched like telemetry; no-op with one instance). */
-  publishActivity(notice: ActivityNotice): void;
-  /** The other instances' activity notices: an instance never hears its own. */
-  onActivity(handler: (notice: ActivityNotice) => void): () => void;
-  close(): Promise<void>;
-}
+export type { ActivityNotice, AttributeEvent, LiveBus, TelemetryEvent };
 
 class Handlers<T> {
   private readonly set = new Set<(e: T) => void>();

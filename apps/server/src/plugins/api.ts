@@ -11,12 +11,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
-import type { AuthService, Principal } from '../modules/account/auth.service.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal?: Principal;
-  }
+/** Who calls: the account module's authentication, seen only through this (no import of it). */
+export interface Authenticator<P> {
+  authenticate(token: string): Promise<P>;
 }
 
 /** Paths where ThingsBoard's REST API is answered (docs/decisions/021). */
@@ -230,9 +228,9 @@ export function installErrorHandling(app: FastifyInstance, opts: { serveShell: b
   });
 }
 
-interface HandlerInput<D extends RouteDef> {
+interface HandlerInput<D extends RouteDef, P> {
   req: FastifyRequest;
-  principal: D['anonymous'] extends true ? Principal | undefined : Principal;
+  principal: D['anonymous'] extends true ? P | undefined : P;
   params: D['params'] extends z.ZodTypeAny ? z.infer<D['params']> : undefined;
   query: D['query'] extends z.ZodTypeAny ? z.infer<D['query']> : undefined;
   /** A `binary` body (http.ts) is the raw bytes, as the route's content type parser kept them. */
@@ -266,11 +264,11 @@ export function bearerToken(req: FastifyRequest): string | undefined {
  * route with a `thingsboard` path is answered there too by the same handler, its data unwrapped
  * and its errors in ThingsBoard's shape (docs/decisions/021).
  */
-export function route<D extends RouteDef>(
+export function route<D extends RouteDef, P>(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: Authenticator<P>,
   def: D,
-  handler: (input: HandlerInput<D>) => Promise<z.infer<D['response']>>,
+  handler: (input: HandlerInput<D, P>) => Promise<z.infer<D['response']>>,
 ): void {
   const paths: Array<[string, boolean]> = [[API_PREFIX + def.path, false]];
   if (def.thingsboard) paths.push([def.thingsboard, true]);
@@ -288,13 +286,13 @@ export function route<D extends RouteDef>(
 }
 
 /** Authentication and parsing of one request to `def`, the same for every route. */
-async function inputOf<D extends RouteDef>(
-  auth: AuthService,
+async function inputOf<D extends RouteDef, P>(
+  auth: Authenticator<P>,
   def: D,
   req: FastifyRequest,
-): Promise<HandlerInput<D>> {
+): Promise<HandlerInput<D, P>> {
   const token = bearerToken(req);
-  let principal: Principal | undefined;
+  let principal: P | undefined;
   if (token) principal = await auth.authenticate(token);
   else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
   return {
@@ -303,18 +301,18 @@ async function inputOf<D extends RouteDef>(
     params: parse(def.params, req.params),
     query: parse(def.query, req.query),
     body: def.bodyKind === 'binary' ? req.body : parse(def.body, req.body),
-  } as HandlerInput<D>;
+  } as HandlerInput<D, P>;
 }
 
 /**
  * Register a contract route that answers a file instead of the wrapper (`responseKind`): the same
  * authentication and parsing as `route`, errors still in the wrapper; the handler sends the file.
  */
-export function fileRoute<D extends RouteDef & { responseKind: 'binary' | 'csv' }>(
+export function fileRoute<D extends RouteDef & { responseKind: 'binary' | 'csv' }, P>(
   app: FastifyInstance,
-  auth: AuthService,
+  auth: Authenticator<P>,
   def: D,
-  handler: (input: HandlerInput<D>, reply: FastifyReply) => Promise<FastifyReply>,
+  handler: (input: HandlerInput<D, P>, reply: FastifyReply) => Promise<FastifyReply>,
 ): void {
   app.route({
     method: def.method,

@@ -11,9 +11,9 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import { type GuessLimits, requesterOf, reserveAll } from '../../core/rate-limiter.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
-import type { LiveBus } from '../../live/bus.ts';
 import type { CodesService } from './codes.service.ts';
 import type { SessionRow, UserRepository, UserRow } from './user.repository.ts';
 

@@ -5,7 +5,7 @@
  */
 
 import type { Clock } from '../../core/clock.ts';
-import { RetryLater } from '../../jobs/worker.ts';
+import { RetryLater } from '../../core/retry-later.ts';
 import { devicesNotReady, stillWaiting } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { AutomationRepository } from './automation.repository.ts';

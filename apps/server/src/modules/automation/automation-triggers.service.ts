@@ -12,7 +12,7 @@ import {
 } from '@hestia/automation';
 import { type ConditionCheckType, ConditionType } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
-import { RetryLater } from '../../jobs/worker.ts';
+import { RetryLater } from '../../core/retry-later.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import { devicesNotReady, stillWaiting } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';

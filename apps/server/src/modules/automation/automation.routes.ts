@@ -2,91 +2,22 @@ import { routes } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import type { dataExchangeService } from '../data-exchange/data-exchange.service.ts';
-import type { ScheduleService } from '../schedule/schedule.service.ts';
 import type { AutomationRepository } from './automation.repository.ts';
 import type { AutomationService } from './automation.service.ts';
 
+/** Automations, scenarios, their runs, and notifications. */
 export function automationRoutes(
   app: FastifyInstance,
   deps: {
     auth: AuthService;
     automations: AutomationService;
-    schedules: ScheduleService;
+    /** A deleted scenario's schedules go with it (the schedule module). */
+    schedules: { removeForScenario(userId: string, scenarioId: string): Promise<unknown> };
     repo: AutomationRepository;
-    exchanges: ReturnType<typeof dataExchangeService>;
   },
 ): void {
-  const { auth, automations, schedules, repo, exchanges } = deps;
+  const { auth, automations, schedules, repo } = deps;
   const done = {};
-
-  route(app, auth, routes.addScenarioSchedule, ({ principal, params, body }) =>
-    schedules.saveSchedule(principal.userId, { scenarioId: params.id }, body),
-  );
-  route(app, auth, routes.listScenarioSchedules, ({ principal, params }) =>
-    schedules.scenario.list(principal.userId, params.id),
-  );
-  route(app, auth, routes.deleteScenarioSchedules, async ({ principal, params }) => {
-    await schedules.scenario.removeAll(principal.userId, params.id);
-    return done;
-  });
-  route(app, auth, routes.getScenarioSchedule, ({ principal, params }) =>
-    schedules.scenario.get(principal.userId, params.id, params.scheduleId),
-  );
-  route(app, auth, routes.deleteScenarioSchedule, async ({ principal, params }) => {
-    await schedules.scenario.remove(principal.userId, params.id, params.scheduleId);
-    return done;
-  });
-
-  route(app, auth, routes.dataExchangeParams, ({ principal, params }) =>
-    exchanges.params(principal.userId, params.id),
-  );
-  route(app, auth, routes.listDataExchanges, ({ principal, params }) =>
-    exchanges.list(principal.userId, params.id),
-  );
-  route(app, auth, routes.addDataExchange, ({ principal, params, body }) =>
-    exchanges.add(principal.userId, params.id, body),
-  );
-  route(app, auth, routes.getDataExchange, ({ principal, params }) =>
-    exchanges.get(principal.userId, params.exchangeId),
-  );
-  route(app, auth, routes.deleteDataExchange, async ({ principal, params }) => {
-    await exchanges.remove(principal.userId, params.exchangeId);
-    return done;
-  });
-
-  route(app, auth, routes.listTimers, ({ principal, query }) =>
-    schedules.list(principal.userId, 'timer', query),
-  );
-  route(app, auth, routes.getTimer, ({ principal, params }) =>
-    schedules.get(principal.userId, params.timerId, 'timer'),
-  );
-  route(app, auth, routes.deleteTimer, async ({ principal, params }) => {
-    await schedules.remove(principal.userId, params.timerId, 'timer');
-    return done;
-  });
-  route(app, auth, routes.saveTimer, ({ principal, params, body }) =>
-    schedules.saveTimer(principal.userId, params.id, body),
-  );
-  route(app, auth, routes.listSchedules, ({ principal, query }) =>
-    schedules.list(principal.userId, 'schedule', query),
-  );
-  route(app, auth, routes.getSchedule, ({ principal, params }) =>
-    schedules.get(principal.userId, params.scheduleId, 'schedule'),
-  );
-  route(app, auth, routes.deleteSchedule, async ({ principal, params }) => {
-    await schedules.remove(principal.userId, params.scheduleId, 'schedule');
-    return done;
-  });
-  route(app, auth, routes.saveSchedule, ({ principal, params, body }) =>
-    schedules.saveSchedule(principal.userId, { deviceId: params.id }, body),
-  );
-  route(app, auth, routes.activateSchedule, ({ principal, params }) =>
-    schedules.setActive(principal.userId, params.id, params.scheduleId, true),
-  );
-  route(app, auth, routes.deactivateSchedule, ({ principal, params }) =>
-    schedules.setActive(principal.userId, params.id, params.scheduleId, false),
-  );
 
   route(app, auth, routes.listAutomations, ({ principal, query }) =>
     automations.list(principal.userId, 'automation', query),
@@ -113,7 +44,6 @@ export function automationRoutes(
   route(app, auth, routes.automationRuns, ({ principal, params }) =>
     automations.runs(principal.userId, params.id),
   );
-
   route(app, auth, routes.listScenarios, ({ principal }) => automations.list(principal.userId, 'scenario'));
   route(app, auth, routes.saveScenario, ({ principal, body }) =>
     automations.save(principal.userId, 'scenario', body),
@@ -142,7 +72,6 @@ export function automationRoutes(
   route(app, auth, routes.scenarioHistoryDetails, ({ principal, params }) =>
     automations.run(principal.userId, params.historyId),
   );
-
   route(app, auth, routes.notifications, async ({ principal, query }) =>
     (await repo.notifications(principal.userId, query)).map((n) => ({
       id: n.id,

@@ -18,7 +18,7 @@ import {
 import { type Automation, ConditionType, type PausedReason, type Run } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
-import type { LiveBus } from '../../live/bus.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { AutomationRepository, AutomationRow } from './automation.repository.ts';

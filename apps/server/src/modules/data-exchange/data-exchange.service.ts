@@ -1,18 +1,14 @@
 import { getProfile } from '@hestia/catalog';
 import type { PausedReason, TelemetryValue } from '@hestia/contract';
-import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Clock } from '../../core/clock.ts';
 import { DeviceSet } from '../../core/device-set.ts';
 import { AppError } from '../../core/errors.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
-import type { Db } from '../../db/database.ts';
-import { dataExchanges } from '../../db/schema.ts';
-import type { LiveBus } from '../../live/bus.ts';
 import { type AccessProblem, accessProblems } from '../automation/run-access.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-
-type Row = typeof dataExchanges.$inferSelect;
+import type { DataExchangeRepository, DataExchangeRow as Row } from './data-exchange.repository.ts';
 
 const toDto = (r: Row) => ({
   id: r.id,
@@ -32,7 +28,7 @@ const toDto = (r: Row) => ({
  * switch, it copies again if the access comes back.
  */
 export function dataExchangeService(deps: {
-  db: Db;
+  repo: DataExchangeRepository;
   devices: DeviceService;
   telemetry: TelemetryService;
   clock: Clock;
@@ -40,17 +36,10 @@ export function dataExchangeService(deps: {
   /** Access changes mark at once the exchanges that lost their access. */
   bus?: LiveBus;
 }) {
-  const { db, devices, telemetry, clock, log, bus } = deps;
+  const { repo, devices, telemetry, clock, log, bus } = deps;
   const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
   // Source devices of any exchange, so other devices' telemetry costs no database read.
-  const sources = new DeviceSet(
-    () =>
-      db
-        .selectDistinct({ id: dataExchanges.sourceDeviceId })
-        .from(dataExchanges)
-        .then((rows) => rows.map((r) => r.id)),
-    30_000,
-  );
+  const sources = new DeviceSet(() => repo.sourceDeviceIds(), 30_000);
 
   async function params(userId: string, deviceId: string) {
     const { row } = await devices.access(userId, deviceId);
@@ -69,16 +58,7 @@ export function dataExchangeService(deps: {
   /** Record why `link` copies nothing now (null: it may copy again); changes only what differs. */
   async function mark(link: Row, problem: AccessProblem | null): Promise<Row> {
     if (JSON.stringify(link.pausedReason ?? null) === JSON.stringify(problem)) return link;
-    const [row] = await db
-      .update(dataExchanges)
-      .set({ pausedReason: problem })
-      .where(
-        and(
-          eq(dataExchanges.id, link.id),
-          problem ? isNull(dataExchanges.pausedReason) : isNotNull(dataExchanges.pausedReason),
-        ),
-      )
-      .returning();
+    const row = await repo.setPaused(link.id, problem);
     bySource.delete(link.sourceDeviceId);
     return row ?? link;
   }
@@ -94,16 +74,13 @@ export function dataExchangeService(deps: {
 
   bus?.onAccessChanged((deviceId) => {
     void (async () => {
-      const links = await db
-        .select()
-        .from(dataExchanges)
-        .where(or(eq(dataExchanges.sourceDeviceId, deviceId), eq(dataExchanges.targetDeviceId, deviceId)));
+      const links = await repo.touching(deviceId);
       for (const link of links) await checked(link);
     })().catch((err) => log.warn({ deviceId, err }, 'access sweep failed'));
   });
 
   async function mine(userId: string, id: string): Promise<Row> {
-    const [row] = await db.select().from(dataExchanges).where(eq(dataExchanges.id, id)).limit(1);
+    const row = await repo.get(id);
     if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Data exchange not found');
     return row;
   }
@@ -113,9 +90,7 @@ export function dataExchangeService(deps: {
   );
   async function onSourceTelemetry(deviceId: string, values: Record<string, TelemetryValue>): Promise<void> {
     if (!(await sources.includes(deviceId))) return;
-    const links = await bySource.getOrLoad(deviceId, () =>
-      db.select().from(dataExchanges).where(eq(dataExchanges.sourceDeviceId, deviceId)),
-    );
+    const links = await bySource.getOrLoad(deviceId, () => repo.bySource(deviceId));
     for (const link of links ?? []) {
       if (!(link.sourceParameter in values)) continue;
       const value = values[link.sourceParameter];
@@ -143,11 +118,7 @@ export function dataExchangeService(deps: {
     params,
     async list(userId: string, deviceId: string) {
       await devices.access(userId, deviceId);
-      const rows = await db
-        .select()
-        .from(dataExchanges)
-        .where(and(eq(dataExchanges.ownerId, userId), eq(dataExchanges.sourceDeviceId, deviceId)))
-        .orderBy(asc(dataExchanges.createdAt));
+      const rows = await repo.byOwnerAndSource(userId, deviceId);
       return (await Promise.all(rows.map(checked))).map(toDto);
     },
     async get(userId: string, id: string) {
@@ -167,7 +138,7 @@ export function dataExchangeService(deps: {
       if (!target.targets.some((p) => p.key === body.targetParameter))
         throw new AppError('VALIDATION', `${body.targetParameter} cannot be written on the target device`);
       // Refuse a chain that comes back to where it started (A → B → ... → A): it would never settle.
-      const all = await db.select().from(dataExchanges).where(eq(dataExchanges.ownerId, userId));
+      const all = await repo.byOwner(userId);
       const edges = [
         ...all,
         {
@@ -193,19 +164,17 @@ export function dataExchangeService(deps: {
           if (`${e.sourceDeviceId}|${e.sourceParameter}` === node)
             stack.push(`${e.targetDeviceId}|${e.targetParameter}`);
       }
-      const [row] = await db
-        .insert(dataExchanges)
-        .values({ ownerId: userId, sourceDeviceId, ...body })
-        .returning();
+      const row = await repo.create({ ownerId: userId, sourceDeviceId, ...body });
       bySource.delete(sourceDeviceId);
       sources.invalidate();
-      return toDto(row as Row);
+      return toDto(row);
     },
     async remove(userId: string, id: string) {
       const row = await mine(userId, id);
-      await db.delete(dataExchanges).where(eq(dataExchanges.id, id));
+      await repo.remove(id);
       bySource.delete(row.sourceDeviceId);
       sources.invalidate();
     },
   };
 }
+export type DataExchangeService = ReturnType<typeof dataExchangeService>;

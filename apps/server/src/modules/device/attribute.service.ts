@@ -1,7 +1,7 @@
 import { deviceTopics, type TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import type { BrokerTransport } from '../../gateway/transport.ts';
-import type { LiveBus } from '../../live/bus.ts';
 import type { Attribute, AttributeRepository, AttributeScope } from './attribute.repository.ts';
 
 /** Keys named in an attributes request: ThingsBoard sends them comma-separated (arrays taken too). */

@@ -8,9 +8,9 @@ import {
 } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
 import type { Gateway } from '../../gateway/gateway.ts';
-import type { LiveBus } from '../../live/bus.ts';
 import type { AssetRepository } from '../asset/asset.repository.ts';
 import type { ShareRepository } from '../share/share.repository.ts';
 import type { LatestValues, TelemetryService } from '../telemetry/telemetry.service.ts';

@@ -1,13 +1,11 @@
 import { getProfile } from '@hestia/catalog';
 import type { Report } from '@hestia/contract';
-import { eq } from 'drizzle-orm';
 import { csvText } from '../../core/csv.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../db/database.ts';
-import { shares, users as usersTable } from '../../db/schema.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { samplesInRange, valuesBefore } from '../telemetry/telemetry.repository.ts';
+import type { ShareRepository } from '../share/share.repository.ts';
+import type { TelemetryHistory } from '../telemetry/telemetry.repository.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { ReportRow, reportRepository } from './report.repository.ts';
 import { changes, ERROR_KEY, energyByBucket, onTime, type Point, round } from './report-math.ts';
@@ -56,13 +54,14 @@ export function reportCsv(r: Report): string {
  * energy per hour or day.
  */
 export function reportService(deps: {
-  db: Db;
   reports: ReturnType<typeof reportRepository>;
+  shares: Pick<ShareRepository, 'history'>;
+  history: Pick<TelemetryHistory, 'samplesInRange' | 'valuesBefore'>;
   devices: DeviceService;
   users: UserRepository;
   telemetry: TelemetryService;
 }) {
-  const { db, reports, devices, users, telemetry } = deps;
+  const { reports, shares, history, devices, users, telemetry } = deps;
 
   async function tariffOf(userId: string) {
     const user = await users.get(userId);
@@ -80,19 +79,7 @@ export function reportService(deps: {
     deviceId: string,
     range: { startTs: number; endTs: number },
   ): Promise<Report['events']> {
-    const rows = await db
-      .select({
-        userId: shares.userId,
-        requestedAt: shares.requestedAt,
-        activatedAt: shares.activatedAt,
-        deletedAt: shares.deletedAt,
-        email: usersTable.email,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-      })
-      .from(shares)
-      .leftJoin(usersTable, eq(usersTable.id, shares.userId))
-      .where(eq(shares.deviceId, deviceId));
+    const rows = await shares.history(deviceId);
     const out: Report['events'] = [];
     for (const r of rows) {
       if (!owner && r.userId !== viewerId) continue;
@@ -110,7 +97,7 @@ export function reportService(deps: {
 
   async function powerPoints(deviceId: string, startTs: number, endTs: number): Promise<Point[]> {
     await telemetry.flush();
-    const samples = await samplesInRange(db, deviceId, startTs, endTs, MAX_SAMPLES);
+    const samples = await history.samplesInRange(deviceId, startTs, endTs, MAX_SAMPLES);
     return samples
       .filter((s) => s.key === 'power' && typeof s.value === 'number')
       .map((s) => ({ ts: s.ts, value: s.value as number }));
@@ -153,7 +140,7 @@ export function reportService(deps: {
     ): Promise<Report> {
       const { row: device, access } = await devices.access(userId, deviceId);
       await telemetry.flush();
-      const samples = await samplesInRange(db, deviceId, range.startTs, range.endTs, MAX_SAMPLES);
+      const samples = await history.samplesInRange(deviceId, range.startTs, range.endTs, MAX_SAMPLES);
       const profile = getProfile(device.profileId);
       const binaryKeys = new Set([
         ...(profile?.keys.filter((k) => k.kind === 'boolean').map((k) => k.key) ?? []),
@@ -176,7 +163,7 @@ export function reportService(deps: {
           errors.push({ ts: s.ts, key: s.key, value: String(s.value) });
         }
       }
-      const initial = await valuesBefore(db, deviceId, [...binaryKeys], range.startTs);
+      const initial = await history.valuesBefore(deviceId, [...binaryKeys], range.startTs);
       const asBit = (v: unknown) =>
         v === undefined ? undefined : v === true || v === 1 || v === 'true' ? 1 : 0;
       const onTimeMs: Record<string, number> = {};
@@ -188,7 +175,7 @@ export function reportService(deps: {
         for (const c of changes(points, start)) events.push({ ts: c.ts, key, value: String(c.value) });
       }
       // Firmware: each new version or update state (the first one in the range when nothing came before).
-      const firmwareBefore = await valuesBefore(db, deviceId, FIRMWARE_KEYS, range.startTs);
+      const firmwareBefore = await history.valuesBefore(deviceId, FIRMWARE_KEYS, range.startTs);
       const lastFirmware = new Map([...firmwareBefore].map(([k, v]) => [k, String(v)]));
       for (const s of samples) {
         if (!FIRMWARE_KEYS.includes(s.key)) continue;

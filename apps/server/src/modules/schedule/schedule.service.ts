@@ -1,19 +1,19 @@
-import { DEFAULT_GRACE_MS, nextOccurrence, type Recurrence, validateSchedule } from '@hestia/automation';
+import { nextOccurrence, type Recurrence, validateSchedule } from '@hestia/automation';
 import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
 import { type CommandValue, RepeatType, type Schedule } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
-import { RetryLater } from '../../jobs/worker.ts';
-import type { LiveBus } from '../../live/bus.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../automation/automation.repository.ts';
-import { type AutomationService, INTERRUPTED } from '../automation/automation.service.ts';
-import { type AccessProblem, accessProblems, problemText } from '../automation/run-access.ts';
+import type { AutomationService } from '../automation/automation.service.ts';
+import { type AccessProblem, accessProblems } from '../automation/run-access.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { devicesNotReady, stillWaiting } from '../device/device-readiness.ts';
+import { devicesNotReady } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import { runScheduleJob } from './schedule-runs.ts';
 
-type Action = { deviceParameterId: string; value: CommandValue; params?: unknown };
+export type Action = { deviceParameterId: string; value: CommandValue; params?: unknown };
 
 export function toSchedule(r: ScheduleRow): Schedule {
   const rec = r.recurrence as Recurrence;
@@ -271,114 +271,9 @@ export function scheduleService(deps: {
       return toSchedule(await queueNext(saved, clock.now()));
     },
 
-    /** A schedule occurrence came due (a claimed job). */
-    async runJob(job: JobRow): Promise<void> {
-      const row = await repo.schedule(job.refId);
-      if (!row?.isActive) return;
-      const now = clock.now();
-      const occurrence = `${row.id}:${job.runAt}`;
-      if (row.deviceId) {
-        // The owner's access of now (docs/decisions/018): refused, it is recorded and switched off.
-        const [problem] = await accessProblems(devices, row.ownerId, { reads: [], writes: [row.deviceId] });
-        if (problem) {
-          await repo.startRun({
-            sourceId: row.id,
-            ownerId: row.ownerId,
-            occurrence,
-            trigger: row.kind === 'timer' ? 'Timer' : 'Schedule',
-            status: 'skipped',
-            actions: (row.actions as Action[]).map((a) => ({
-              deviceId: row.deviceId,
-              deviceParameterId: a.deviceParameterId,
-              value: a.value,
-              atMs: 0,
-              result: problemText(problem),
-              ranAt: null,
-            })),
-            startedAt: now,
-            finishedAt: now,
-          });
-          await repo.pauseSchedule(row.id, problem);
-          return;
-        }
-      }
-      if (stillWaiting(clock, job.runAt)) {
-        const offline = await offlineTargets(row);
-        if (offline.length > 0) throw new RetryLater(`waiting for ${offline.join(', ')} to connect`);
-      }
-      if (now - job.runAt > DEFAULT_GRACE_MS) {
-        // A scenario's missed occurrence shows in the scenario's history, beside its runs.
-        await repo.startRun({
-          sourceId: row.scenarioId ?? row.id,
-          ownerId: row.ownerId,
-          occurrence,
-          trigger: 'Schedule (missed)',
-          status: 'skipped',
-          startedAt: now,
-          finishedAt: now,
-        });
-      } else if (row.scenarioId) {
-        const problem = await automations.executeScheduled(row.scenarioId, occurrence);
-        if (problem) {
-          await repo.pauseSchedule(row.id, problem);
-          return;
-        }
-      } else if (row.deviceId) {
-        const actions = row.actions as Action[];
-        const run = await repo.startRun({
-          sourceId: row.id,
-          ownerId: row.ownerId,
-          occurrence,
-          trigger: row.kind === 'timer' ? 'Timer' : 'Schedule',
-          status: 'running',
-          startedAt: now,
-        });
-        if (!run) {
-          // A retry after a crash: if the occurrence never finished, the write may have reached the
-          // device; it is recorded as interrupted, not sent again (docs/decisions/012).
-          const earlier = await repo.runByOccurrence(occurrence);
-          if (earlier?.status === 'running')
-            await repo.updateRun(earlier.id, {
-              status: 'failed',
-              finishedAt: now,
-              actions: actions.map((a) => ({
-                deviceId: row.deviceId,
-                deviceParameterId: a.deviceParameterId,
-                value: a.value,
-                atMs: 0,
-                result: INTERRUPTED,
-                ranAt: now,
-              })),
-            });
-        } else {
-          let result = 'OK';
-          try {
-            const res = await devices.rpc(
-              row.ownerId,
-              row.deviceId,
-              { method: 'write', params: actions.map((a) => ({ Key: a.deviceParameterId, Value: a.value })) },
-              true,
-            );
-            result = String(res.result ?? 'OK');
-          } catch (err) {
-            result = err instanceof Error ? err.message : 'failed';
-          }
-          await repo.updateRun(run.id, {
-            status: result === 'OK' ? 'done' : 'failed',
-            finishedAt: clock.now(),
-            actions: actions.map((a) => ({
-              deviceId: row.deviceId,
-              deviceParameterId: a.deviceParameterId,
-              value: a.value,
-              atMs: 0,
-              result,
-              ranAt: clock.now(),
-            })),
-          });
-        }
-      }
-      // The next occurrence: after this one when on time; after now when this one was missed.
-      await queueNext(row, Math.max(job.runAt, now - DEFAULT_GRACE_MS));
+    /** A schedule occurrence came due (a claimed job): schedule-runs.ts. */
+    runJob(job: JobRow): Promise<void> {
+      return runScheduleJob({ repo, devices, automations, clock, offlineTargets, queueNext }, job);
     },
   };
 }

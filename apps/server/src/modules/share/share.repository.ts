@@ -96,6 +96,22 @@ export function shareRepository(db: Db) {
         .where(inArray(shares.deviceId, deviceIds));
       return rows.flatMap((r) => (r.userId ? [r.userId] : []));
     },
+    /** Every share of a device with its user's name and email, revoked ones too (for reports). */
+    history(deviceId: string) {
+      return db
+        .select({
+          userId: shares.userId,
+          requestedAt: shares.requestedAt,
+          activatedAt: shares.activatedAt,
+          deletedAt: shares.deletedAt,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(shares)
+        .leftJoin(users, eq(users.id, shares.userId))
+        .where(eq(shares.deviceId, deviceId));
+    },
   };
 }
 

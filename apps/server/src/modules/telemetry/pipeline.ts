@@ -1,6 +1,6 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
-import type { TelemetryEvent } from '../../live/bus.ts';
+import type { TelemetryEvent } from '../../core/live-bus.ts';
 import type { AttributeService } from '../device/attribute.service.ts';
 import { dbErrorFields } from './db-errors.ts';
 import { decodeMessage, type Reading } from './decode.ts';

@@ -5,7 +5,6 @@ import {
   type TelemetryValue,
   type TsSubCmd,
   timeseriesQuerySchema,
-  WS_AUTH_TIMEOUT_MS,
   WS_CLOSE_SESSION_ENDED,
   WS_CLOSE_TOO_MANY_SOCKETS,
   WS_ERROR,
@@ -14,17 +13,15 @@ import {
   type WsUpdate,
   wsMessageSchema,
 } from '@hestia/contract';
-import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../db/database.ts';
-import type { LiveBus } from '../../live/bus.ts';
-import type { Hub, Subscription } from '../../live/hub.ts';
+import type { LiveBus } from '../../core/live-bus.ts';
 import type { AuthService, Principal } from '../account/auth.service.ts';
 import type { AttributeScope } from '../device/attribute.repository.ts';
 import type { AttributeService } from '../device/attribute.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { readSeries } from './telemetry.repository.ts';
+import type { Hub, Subscription } from './hub.ts';
+import type { TelemetryHistory } from './telemetry.repository.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
 const MAX_BUFFERED = 1024 * 1024;
@@ -41,14 +38,14 @@ export const SCOPES: Record<string, AttributeScope> = {
   SERVER_SCOPE: 'server',
 };
 
-interface Deps {
+export interface TelemetrySocketDeps {
   attributes: AttributeService;
   auth: AuthService;
   devices: DeviceService;
   telemetry: TelemetryService;
   hub: Hub;
   bus: LiveBus;
-  db: Db;
+  history: Pick<TelemetryHistory, 'series'>;
 }
 
 /** What one user holds on this instance: sockets, and subscriptions across them (reserved ones included). */
@@ -58,13 +55,13 @@ interface UserLoad {
 }
 
 /**
- * ThingsBoard's telemetry socket on both endpoints: `/api/ws/plugins/telemetry?token=JWT` and
- * `/api/ws` (authCmd first). A client that stays behind for 5 s is disconnected rather than allowed
- * to grow memory; ending a session or withdrawing access reaches its sockets at once. One user holds
- * at most 16 sockets and 5,000 subscriptions across them (docs/decisions/022).
+ * The sessions of ThingsBoard's telemetry socket (socket-endpoints.ts serves its two endpoints): a
+ * client that stays behind for 5 s is disconnected rather than allowed to grow memory; ending a
+ * session or withdrawing access reaches its sockets at once. One user holds at most 16 sockets and
+ * 5,000 subscriptions across them (docs/decisions/022).
  */
-export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
-  const { attributes, auth, devices, telemetry, hub, bus, db } = deps;
+export function telemetrySessions(deps: TelemetrySocketDeps) {
+  const { attributes, auth, devices, telemetry, hub, bus, history: stored } = deps;
   const bySession = new Map<string, Set<WebSocket>>();
   const byUser = new Map<string, UserLoad>();
   const forget = (userId: string, load: UserLoad) => {
@@ -251,7 +248,7 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
           q.error.issues[0]?.message ?? 'The history command is not valid',
         );
       await telemetry.flush();
-      const series = await readSeries(db, { deviceId: cmd.entityId, ...q.data });
+      const series = await stored.series({ deviceId: cmd.entityId, ...q.data });
       const data: WsUpdate['data'] = {};
       for (const [key, points] of Object.entries(series)) data[key] = points.map((p) => [p.ts, p.value]);
       send({ subscriptionId: cmd.cmdId, errorCode: 0, errorMsg: null, data });
@@ -339,64 +336,7 @@ export function telemetrySocket(app: FastifyInstance, deps: Deps): void {
     };
   }
 
-  const parseJson = (text: string): { ok: true; json: unknown } | { ok: false } => {
-    try {
-      return { ok: true, json: JSON.parse(text) };
-    } catch {
-      return { ok: false };
-    }
-  };
-
-  /** Run handlers one after another per socket, so commands keep their order. */
-  const serial = () => {
-    let chain: Promise<void> = Promise.resolve();
-    return (task: () => Promise<void>) => {
-      chain = chain.then(task).catch(() => undefined);
-    };
-  };
-
-  app.get('/api/ws/plugins/telemetry', { websocket: true }, (socket: WebSocket, req) => {
-    const query = req.query as Record<string, unknown>;
-    const s = session(socket);
-    const run = serial();
-    const ready = s.authenticate(typeof query.token === 'string' ? query.token : '');
-    run(async () => {
-      await ready;
-    });
-    socket.on('message', (data) => {
-      run(async () => {
-        if (!s.authenticated) return;
-        const parsed = parseJson(data.toString());
-        if (!parsed.ok) return s.error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid JSON');
-        await s.handleLegacy(parsed.json);
-      });
-    });
-  });
-
-  app.get('/api/ws', { websocket: true }, (socket: WebSocket) => {
-    const s = session(socket);
-    const run = serial();
-    const deadline = setTimeout(() => {
-      if (!s.authenticated) socket.close(1008, 'authCmd expected within 10 s');
-    }, WS_AUTH_TIMEOUT_MS);
-    socket.on('close', () => clearTimeout(deadline));
-    socket.on('message', (data) => {
-      run(async () => {
-        const parsed = parseJson(data.toString());
-        if (!parsed.ok) return s.error(0, WS_ERROR.BAD_REQUEST, 'The command is not valid JSON');
-        const msg = wsMessageSchema.safeParse(parsed.json);
-        if (!s.authenticated) {
-          const token = msg.success ? msg.data.authCmd?.token : undefined;
-          if (!token) {
-            s.error(0, WS_ERROR.UNAUTHORIZED, 'Send authCmd first');
-            socket.close(1008, 'authCmd expected first');
-            return;
-          }
-          if (!(await s.authenticate(token))) return;
-          clearTimeout(deadline);
-        }
-        await s.handleCmds(parsed.json);
-      });
-    });
-  });
+  return session;
 }
+
+export type TelemetrySession = ReturnType<ReturnType<typeof telemetrySessions>>;

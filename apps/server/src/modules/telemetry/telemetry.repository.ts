@@ -253,3 +253,17 @@ export async function valuesBefore(
   }
   return out;
 }
+
+/**
+ * Telemetry history as the modules read it (REST, the socket's history commands, reports): the
+ * reads above bound to one database, so no module outside this file holds the database.
+ */
+export function telemetryHistory(db: Db) {
+  return {
+    series: (q: SeriesQuery) => readSeries(db, q),
+    samplesInRange: (deviceId: string, startTs: number, endTs: number, max: number) =>
+      samplesInRange(db, deviceId, startTs, endTs, max),
+    valuesBefore: (deviceId: string, keys: string[], ts: number) => valuesBefore(db, deviceId, keys, ts),
+  };
+}
+export type TelemetryHistory = ReturnType<typeof telemetryHistory>;

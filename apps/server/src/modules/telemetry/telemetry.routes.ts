@@ -9,7 +9,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
-import type { Db } from '../../db/database.ts';
 import { CONNECTION_KEYS } from '../../gateway/gateway.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
@@ -17,7 +16,7 @@ import type { AttributeService } from '../device/attribute.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { decodeMessage } from './decode.ts';
 import type { TelemetryPipeline } from './pipeline.ts';
-import { readSeries } from './telemetry.repository.ts';
+import type { TelemetryHistory } from './telemetry.repository.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
 type Series = Record<string, Array<{ ts: number; value: string }>>;
@@ -43,10 +42,10 @@ export function telemetryRoutes(
     attributes: AttributeService;
     pipeline: TelemetryPipeline;
     clock: Clock;
-    db: Db;
+    history: Pick<TelemetryHistory, 'series'>;
   },
 ): void {
-  const { auth, devices, telemetry, attributes, pipeline, clock, db } = deps;
+  const { auth, devices, telemetry, attributes, pipeline, clock, history } = deps;
   const done = {};
 
   /** Writes and deletes: the owner or a share with control; view-only is refused. */
@@ -70,7 +69,7 @@ export function telemetryRoutes(
     if (startTs === undefined || endTs === undefined || keys === undefined) return latest(deviceId, keys);
     // What is still waiting in the write batch belongs in the answer too.
     await telemetry.flush();
-    return readSeries(db, { deviceId, ...q, keys, startTs, endTs });
+    return history.series({ deviceId, ...q, keys, startTs, endTs });
   };
   route(app, auth, routes.timeseries, ({ principal, params, query }) =>
     series(principal.userId, params.entityId, query),

@@ -1,6 +1,6 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
-import type { ActivityNotice, LiveBus, TelemetryEvent } from '../../live/bus.ts';
+import type { ActivityNotice, LiveBus, TelemetryEvent } from '../../core/live-bus.ts';
 import { dbErrorFields, isDataError } from './db-errors.ts';
 import { store } from './pipeline.ts';
 import type { Reading, Sample, TelemetryRepository } from './telemetry.repository.ts';

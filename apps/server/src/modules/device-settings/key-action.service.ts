@@ -17,8 +17,8 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { AutomationRepository } from '../automation/automation.repository.ts';
 import type { AutomationService } from '../automation/automation.service.ts';
+import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { DeviceService } from './device.service.ts';
 import type { KeyActionRepository, KeyActionRow } from './key-action.repository.ts';
 
 /**

@@ -22,8 +22,8 @@ import type {
 } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
+import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { DeviceService } from './device.service.ts';
 
 /** How long the `.../update` variant waits for the device to report the values it was sent. */
 const REPORT_WAIT_MS = 5000;

@@ -1,0 +1,79 @@
+import type { Infrastructure } from './core/infrastructure.ts';
+import { attemptStore } from './core/rate-limiter.ts';
+import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
+import { connectExternalBroker } from './gateway/external-broker.ts';
+import { createGateway } from './gateway/gateway.ts';
+import type { BrokerTransport } from './gateway/transport.ts';
+import { assetRepository } from './modules/asset/asset.repository.ts';
+import { attributeRepository } from './modules/device/attribute.repository.ts';
+import { attributeService } from './modules/device/attribute.service.ts';
+import { deviceRepository } from './modules/device/device.repository.ts';
+import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
+import { claimLimits, provisioningService } from './modules/provisioning/provisioning.service.ts';
+import { telemetryPipeline } from './modules/telemetry/pipeline.ts';
+import { devicesMarkedActive, telemetryRepository } from './modules/telemetry/telemetry.repository.ts';
+import { telemetryService } from './modules/telemetry/telemetry.service.ts';
+
+/**
+ * The device side of the server: the broker (embedded, or an external one's client), the gateway on
+ * it, and what the gateway hands devices' messages to: the telemetry pipeline and service,
+ * attributes, and provisioning and claims (docs/decisions/016, 019, 020).
+ */
+export async function startDeviceEdge(
+  deps: Infrastructure & {
+    /** A claimed device's cached row is dropped (the device module's, made later). */
+    forget(deviceId: string): void;
+  },
+) {
+  const { config, db, bus, clock, log, onClose } = deps;
+  const telemetry = telemetryService({ repo: telemetryRepository(db), bus, clock, log });
+  onClose(() => telemetry.close());
+
+  const devicesRepo = deviceRepository(db);
+  let transport: BrokerTransport;
+  let mqttUrl: string;
+  if (config.mode === 'scaled') {
+    transport = await connectExternalBroker(config.MQTT_URL as string, log);
+    mqttUrl = config.MQTT_URL as string;
+  } else {
+    const broker = await startEmbeddedBroker({
+      host: config.HOST,
+      port: config.MQTT_PORT,
+      deviceByToken: (t) => devicesRepo.byAccessToken(t),
+      log,
+    });
+    transport = broker;
+    mqttUrl = `mqtt://127.0.0.1:${broker.port}`;
+    // The broker just started, so no device is connected, whatever the last run left behind.
+    for (const id of await devicesMarkedActive(db))
+      telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });
+  }
+  onClose(() => transport.close());
+  // Provisioning and claims (docs/decisions/020), ready for the gateway. Wrong claims and operator
+  // keys are counted in the database like the other guess limits (decision 017).
+  const attempts = attemptStore(db, clock);
+  const provisioning = provisioningService({
+    devices: devicesRepo,
+    provisioning: provisioningRepository(db),
+    assets: assetRepository(db),
+    forget: (id) => deps.forget(id),
+    clock,
+    log,
+    limits: claimLimits(attempts),
+  });
+  const attributes = attributeService({ repo: attributeRepository(db), bus, transport, clock, log });
+  const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });
+  const gateway = createGateway({
+    transport,
+    telemetry,
+    pipeline,
+    attributes,
+    clock,
+    log,
+    inactivityTimeoutMs: config.DEVICE_INACTIVITY_TIMEOUT * 1000,
+    edge: provisioning,
+  });
+  onClose(() => gateway.close());
+  return { mqttUrl, telemetry, attributes, pipeline, gateway, provisioning, attempts };
+}
+export type DeviceEdge = Awaited<ReturnType<typeof startDeviceEdge>>;

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Infrastructure } from '../../core/infrastructure.ts';
+import type { AccountService } from '../account/account.service.ts';
+import type { AuthService } from '../account/auth.service.ts';
+import type { UserRepository } from '../account/user.repository.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { TelemetryService } from '../telemetry/telemetry.service.ts';
+import { automationRepository } from './automation.repository.ts';
+import { automationRoutes } from './automation.routes.ts';
+import { automationService } from './automation.service.ts';
+import { automationTriggers } from './automation-triggers.service.ts';
+import { httpWeatherProvider, localWeatherProvider, type WeatherProvider } from './weather.service.ts';
+
+/**
+ * Automations and scenarios: saving, running with traces, and their triggers (device parameters on
+ * ingest; Schedule, Timer, Location and Weather conditions); notifications.
+ */
+export function register(
+  app: FastifyInstance,
+  deps: Pick<Infrastructure, 'config' | 'db' | 'bus' | 'clock' | 'log' | 'onClose'> & {
+    auth: AuthService;
+    users: UserRepository;
+    accounts: AccountService;
+    devices: DeviceService;
+    telemetry: TelemetryService;
+    /** A deleted scenario's schedules go with it (the schedule module, registered after this one). */
+    schedules: { removeForScenario(userId: string, scenarioId: string): Promise<unknown> };
+    /** Weather for Weather conditions (default: WEATHER_URL, else readings nobody set). */
+    weather?: WeatherProvider | undefined;
+  },
+) {
+  const { config, db, bus, clock, log, auth, users, accounts, devices, telemetry } = deps;
+  const repo = automationRepository(db);
+  const automations = automationService({ repo, devices, telemetry, clock, bus, log });
+  deps.onClose(() => automations.close());
+  const triggers = automationTriggers({
+    repo,
+    users,
+    automations,
+    telemetry,
+    weather:
+      deps.weather ?? (config.WEATHER_URL ? httpWeatherProvider(config.WEATHER_URL) : localWeatherProvider()),
+    clock,
+    weatherPollMs: config.WEATHER_POLL_MINUTES * 60_000,
+    log,
+  });
+  // Location conditions: the phone's position arrives as a profile update (type Location).
+  accounts.onLocation((userId, previous, next) => triggers.onLocation(userId, previous, next));
+  automationRoutes(app, { auth, automations, schedules: deps.schedules, repo });
+  return { repo, automations, triggers };
+}
