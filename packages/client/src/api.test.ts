@@ -268,7 +268,9 @@ describe('HestiaClient keeps the token fresh (auth option, issue 16)', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    expect(await new HestiaClient({ fetch: cut.fetch, auth: offline.auth }).refreshRejected('old')).toBe(false);
+    expect(await new HestiaClient({ fetch: cut.fetch, auth: offline.auth }).refreshRejected('old')).toBe(
+      false,
+    );
     expect(offline.ended).toEqual([]);
     expect(offline.state().token).toBe('old');
   });
