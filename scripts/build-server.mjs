@@ -72,7 +72,7 @@ const npmExternal = {
 };
 
 export async function buildServer(out = outdir) {
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   // The last build's files go (its chunks are named by their hash); folders in it are left alone.
   if (existsSync(out)) {
     for (const name of readdirSync(out)) if (/\.js(\.map)?$/.test(name)) rmSync(join(out, name));
@@ -95,6 +95,8 @@ export async function buildServer(out = outdir) {
     logLevel: 'warning',
     plugins: [npmExternal],
   });
+  // esbuild's service process would otherwise stay beside the server `npm start` runs next.
+  await stop();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
