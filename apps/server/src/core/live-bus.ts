@@ -47,3 +47,6 @@ export interface LiveBus {
   onActivity(handler: (notice: ActivityNotice) => void): () => void;
   close(): Promise<void>;
 }
+
+/** A device's latest values by key, each with its time: what the cache keeps and sockets are sent. */
+export type LatestValues = Map<string, [number, TelemetryValue]>;

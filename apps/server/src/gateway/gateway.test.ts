@@ -1,7 +1,7 @@
 import type { TelemetryValue } from '@hestia/contract';
 import { describe, expect, it } from 'vitest';
 import { type ActivityNotice, inProcessBus, type LiveBus } from '../live/bus.ts';
-import type { AttributeService } from '../modules/device/attribute.service.ts';
+import type { AttributeService } from '../modules/telemetry/attribute.service.ts';
 import { telemetryPipeline } from '../modules/telemetry/pipeline.ts';
 import type { TelemetryRepository } from '../modules/telemetry/telemetry.repository.ts';
 import { telemetryService } from '../modules/telemetry/telemetry.service.ts';

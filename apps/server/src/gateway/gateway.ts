@@ -3,7 +3,7 @@ import { deviceTopics, type RpcResult } from '@hestia/contract';
 import type { Clock } from '../core/clock.ts';
 import { AppError } from '../core/errors.ts';
 import type { ActivityNotice } from '../live/bus.ts';
-import type { AttributeService } from '../modules/device/attribute.service.ts';
+import type { AttributeService } from '../modules/telemetry/attribute.service.ts';
 import { LIMITS } from '../modules/telemetry/decode.ts';
 import type { TelemetryPipeline } from '../modules/telemetry/pipeline.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry.service.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../core/infrastructure.ts';
 import type { DeviceEdge } from '../device-edge.ts';
 import { register as registerAccount } from './account/index.ts';
+import { assetRepository } from './asset/asset.repository.ts';
 import { register as registerAsset } from './asset/index.ts';
 import type { JobRow } from './automation/automation.repository.ts';
 import { register as registerAutomation } from './automation/index.ts';
@@ -14,6 +15,7 @@ import { register as registerReport } from './report/index.ts';
 import { register as registerSchedule } from './schedule/index.ts';
 import type { ScheduleService } from './schedule/schedule.service.ts';
 import { register as registerShare } from './share/index.ts';
+import { shareRepository } from './share/share.repository.ts';
 import type { Hub } from './telemetry/hub.ts';
 import { register as registerTelemetry } from './telemetry/index.ts';
 
@@ -35,7 +37,14 @@ export async function registerModules(
   const { edge } = infra;
   const { telemetry, attributes, pipeline, gateway, provisioning } = edge;
   const { users, auth, accounts, limits } = registerAccount(app, infra);
-  const { devices } = registerDevice(app, { ...infra, auth, telemetry, gateway });
+  const { devices } = registerDevice(app, {
+    ...infra,
+    auth,
+    telemetry,
+    gateway,
+    assets: assetRepository(infra.db),
+    shares: shareRepository(infra.db),
+  });
   registerAsset(app, { ...infra, auth, devices });
   registerShare(app, { ...infra, auth, devices, limits });
   registerTelemetry(app, { ...infra, auth, devices, telemetry, attributes, pipeline });

@@ -6,10 +6,10 @@
 
 import type { Clock } from '../../core/clock.ts';
 import { RetryLater } from '../../core/retry-later.ts';
-import { devicesNotReady, stillWaiting } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { AutomationRepository } from './automation.repository.ts';
 import type { AutomationRuns, RunAction } from './automation-runs.ts';
+import { devicesNotReady, stillWaiting } from './device-readiness.ts';
 
 export function delayedSteps(deps: {
   repo: AutomationRepository;

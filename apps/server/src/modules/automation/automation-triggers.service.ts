@@ -14,10 +14,10 @@ import { type ConditionCheckType, ConditionType } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { RetryLater } from '../../core/retry-later.ts';
 import type { UserRepository } from '../account/user.repository.ts';
-import { devicesNotReady, stillWaiting } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { AutomationRepository, AutomationRow, JobRow } from './automation.repository.ts';
 import type { AutomationService } from './automation.service.ts';
+import { devicesNotReady, stillWaiting } from './device-readiness.ts';
 import type { WeatherProvider, WeatherReading } from './weather.service.ts';
 
 const toTrace = (trace: ConditionTrace[]) =>

@@ -8,12 +8,8 @@ import {
 } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
-import type { LiveBus } from '../../core/live-bus.ts';
+import type { LatestValues, LiveBus } from '../../core/live-bus.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
-import type { Gateway } from '../../gateway/gateway.ts';
-import type { AssetRepository } from '../asset/asset.repository.ts';
-import type { ShareRepository } from '../share/share.repository.ts';
-import type { LatestValues, TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { DeviceRepository, DeviceWithAsset, ShareRow, VisibleDevice } from './device.repository.ts';
 
 function toDto(row: VisibleDevice, latest: LatestValues | undefined): Device {
@@ -44,15 +40,43 @@ export interface Accessed {
   access: Access;
 }
 
-export function deviceService(deps: {
-  devices: DeviceRepository;
-  assets: AssetRepository;
-  shares: ShareRepository;
-  telemetry: TelemetryService;
-  gateway: Gateway;
-  bus: LiveBus;
-  clock: Clock;
-}) {
+/** A place or room as the device service reads it. */
+interface PlaceRow {
+  id: string;
+  ownerId: string;
+  parentId: string | null;
+}
+
+/**
+ * What the device service needs of the asset and share modules' tables, typed here so the device
+ * module does not import them (they import it): their repositories fit.
+ */
+export interface DeviceNeighbours {
+  assets: {
+    get(id: string): Promise<PlaceRow | undefined>;
+    listForOwner(ownerId: string): Promise<PlaceRow[]>;
+  };
+  /** A shared user removes a device from their own list. */
+  shares: { leave(userId: string, deviceId: string): Promise<void> };
+  /** The latest values the device list shows and commands are checked against (the telemetry module). */
+  telemetry: { latestFor(deviceIds: string[]): Promise<Map<string, LatestValues>> };
+  /** Sends a command to the device and, two-way, waits for its answer (gateway/gateway.ts). */
+  gateway: {
+    rpc(
+      deviceId: string,
+      body: { method: string; params?: unknown },
+      opts: { twoWay: boolean; timeoutMs: number },
+    ): Promise<RpcResult>;
+  };
+}
+
+export function deviceService(
+  deps: DeviceNeighbours & {
+    devices: DeviceRepository;
+    bus: LiveBus;
+    clock: Clock;
+  },
+) {
   const { devices, assets, shares, telemetry, gateway, bus, clock } = deps;
   // Read on every toggle. Any change of owner, place, label or share announces itself on the bus,
   // and every instance drops its entries; the TTL bounds what a lost message could leave.

@@ -3,9 +3,9 @@ import type { Clock } from '../../core/clock.ts';
 import { RetryLater } from '../../core/retry-later.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../automation/automation.repository.ts';
 import { type AutomationService, INTERRUPTED } from '../automation/automation.service.ts';
+import { stillWaiting } from '../automation/device-readiness.ts';
 import { accessProblems, problemText } from '../automation/run-access.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { stillWaiting } from '../device/device-readiness.ts';
 import type { Action } from './schedule.service.ts';
 
 /** What running a schedule's occurrence needs of the schedule service. */

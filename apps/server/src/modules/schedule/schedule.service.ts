@@ -7,9 +7,9 @@ import type { LiveBus } from '../../core/live-bus.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { AutomationRepository, JobRow, ScheduleRow } from '../automation/automation.repository.ts';
 import type { AutomationService } from '../automation/automation.service.ts';
+import { devicesNotReady } from '../automation/device-readiness.ts';
 import { type AccessProblem, accessProblems } from '../automation/run-access.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { devicesNotReady } from '../device/device-readiness.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { runScheduleJob } from './schedule-runs.ts';
 

@@ -1,7 +1,7 @@
 import { type TelemetryValue, valueText, type WsData, type WsUpdate } from '@hestia/contract';
+import type { LatestValues } from '../../core/live-bus.ts';
 import type { AttributeEvent, LiveBus, TelemetryEvent } from '../../live/bus.ts';
-import type { AttributeScope } from '../device/attribute.repository.ts';
-import type { LatestValues } from './telemetry.service.ts';
+import type { AttributeScope } from './attribute.repository.ts';
 
 /** One client subscription: a socket's `cmdId` on one device, for some keys or all. */
 export interface Subscription {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import type { AttributeService } from '../device/attribute.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import type { AttributeService } from './attribute.service.ts';
 import type { Hub } from './hub.ts';
 import type { TelemetryPipeline } from './pipeline.ts';
 import { telemetrySocket } from './socket-endpoints.ts';

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { inProcessBus, type TelemetryEvent } from '../../live/bus.ts';
 import { errSerializer } from '../../plugins/api.ts';
-import type { AttributeService } from '../device/attribute.service.ts';
+import type { AttributeService } from './attribute.service.ts';
 import { type StoreStages, store, telemetryPipeline } from './pipeline.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
 import { type Previous, telemetryService } from './telemetry.service.ts';

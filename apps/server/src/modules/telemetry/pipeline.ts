@@ -1,7 +1,7 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import type { TelemetryEvent } from '../../core/live-bus.ts';
-import type { AttributeService } from '../device/attribute.service.ts';
+import type { AttributeService } from './attribute.service.ts';
 import { dbErrorFields } from './db-errors.ts';
 import { decodeMessage, type Reading } from './decode.ts';
 import type { TelemetryService } from './telemetry.service.ts';

@@ -1,11 +1,11 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
-import type { ActivityNotice, LiveBus, TelemetryEvent } from '../../core/live-bus.ts';
+import type { ActivityNotice, LatestValues, LiveBus, TelemetryEvent } from '../../core/live-bus.ts';
 import { dbErrorFields, isDataError } from './db-errors.ts';
 import { store } from './pipeline.ts';
 import type { Reading, Sample, TelemetryRepository } from './telemetry.repository.ts';
 
-export type LatestValues = Map<string, [number, TelemetryValue]>;
+export type { LatestValues };
 
 /**
  * The values a sample replaced in the latest-value cache, by key (undefined: none yet). It has no
