@@ -20,14 +20,27 @@ const toDto = (r: Row) => ({
   pausedReason: (r.pausedReason as PausedReason) ?? null,
 });
 
-/**
- * Data exchange between devices: when a source parameter changes (telemetry this instance ingested),
- * its value is written to the target parameter. Chains that lead back to their start are refused.
- * Each copy asks its owner's access of now: any access to the source, control of the target
- * (docs/decisions/018). Without it the exchange copies nothing and carries the reason; having no
- * switch, it copies again if the access comes back.
- */
-export function dataExchangeService(deps: {
+/** Would a new exchange from `start` to `first` lead back to `start` through `edges`? */
+function feedsBack(
+  edges: Array<Pick<Row, 'sourceDeviceId' | 'sourceParameter' | 'targetDeviceId' | 'targetParameter'>>,
+  start: string,
+  first: string,
+): boolean {
+  const seen = new Set<string>();
+  const stack = [first];
+  while (stack.length > 0) {
+    const node = stack.pop() as string;
+    if (node === start) return true;
+    if (seen.has(node)) continue;
+    seen.add(node);
+    for (const e of edges)
+      if (`${e.sourceDeviceId}|${e.sourceParameter}` === node)
+        stack.push(`${e.targetDeviceId}|${e.targetParameter}`);
+  }
+  return false;
+}
+
+export interface DataExchangeDeps {
   repo: DataExchangeRepository;
   devices: DeviceService;
   telemetry: TelemetryService;
@@ -35,14 +48,43 @@ export function dataExchangeService(deps: {
   log: { warn(o: unknown, m: string): void };
   /** Access changes mark at once the exchanges that lost their access. */
   bus?: LiveBus;
-}) {
-  const { repo, devices, telemetry, clock, log, bus } = deps;
-  const bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
-  // Source devices of any exchange, so other devices' telemetry costs no database read.
-  const sources = new DeviceSet(() => repo.sourceDeviceIds(), 30_000);
+}
 
-  async function params(userId: string, deviceId: string) {
-    const { row } = await devices.access(userId, deviceId);
+/**
+ * Data exchange between devices: when a source parameter changes (telemetry this instance ingested),
+ * its value is written to the target parameter. Chains that lead back to their start are refused.
+ * Each copy asks its owner's access of now: any access to the source, control of the target
+ * (docs/decisions/018). Without it the exchange copies nothing and carries the reason; having no
+ * switch, it copies again if the access comes back.
+ */
+export class DataExchangeService {
+  private readonly bySource: TtlCache<string, Row[]>;
+  /** Source devices of any exchange, so other devices' telemetry costs no database read. */
+  private readonly sources: DeviceSet;
+
+  constructor(private readonly deps: DataExchangeDeps) {
+    const { repo, telemetry, clock, log, bus } = deps;
+    this.bySource = new TtlCache<string, Row[]>(5000, 50_000, clock);
+    this.sources = new DeviceSet(() => repo.sourceDeviceIds(), 30_000);
+    bus?.onAccessChanged((deviceId) => {
+      void (async () => {
+        const links = await repo.touching(deviceId);
+        for (const link of links) await this.checked(link);
+      })().catch((err) => log.warn({ deviceId, err }, 'access sweep failed'));
+    });
+    telemetry.onIngest((deviceId, values) =>
+      this.sources.has(deviceId) === false ? undefined : this.onSourceTelemetry(deviceId, values),
+    );
+  }
+
+  /** Stops the cache refresh timer. */
+  close(): void {
+    this.sources.close();
+  }
+
+  /** The parameters a device offers as a source (readable) and as a target (writable). */
+  async params(userId: string, deviceId: string) {
+    const { row } = await this.deps.devices.access(userId, deviceId);
     const profile = getProfile(row.profileId);
     const describe = (k: { key: string; kind: string; unit?: string }) => ({
       key: k.key,
@@ -55,49 +97,95 @@ export function dataExchangeService(deps: {
     };
   }
 
+  async list(userId: string, deviceId: string) {
+    await this.deps.devices.access(userId, deviceId);
+    const rows = await this.deps.repo.byOwnerAndSource(userId, deviceId);
+    return (await Promise.all(rows.map((r) => this.checked(r)))).map(toDto);
+  }
+
+  async get(userId: string, id: string) {
+    return toDto(await this.checked(await this.mine(userId, id)));
+  }
+
+  async add(
+    userId: string,
+    sourceDeviceId: string,
+    body: { sourceParameter: string; targetDeviceId: string; targetParameter: string },
+  ) {
+    const { repo, devices } = this.deps;
+    const source = await this.params(userId, sourceDeviceId);
+    const target = await this.params(userId, body.targetDeviceId);
+    const { access } = await devices.access(userId, body.targetDeviceId);
+    if (access === 'view') throw new AppError('VIEW_ONLY');
+    if (!source.sources.some((p) => p.key === body.sourceParameter))
+      throw new AppError('VALIDATION', `${body.sourceParameter} is not a parameter this device reports`);
+    if (!target.targets.some((p) => p.key === body.targetParameter))
+      throw new AppError('VALIDATION', `${body.targetParameter} cannot be written on the target device`);
+    // Refuse a chain that comes back to where it started (A → B → ... → A): it would never settle.
+    const edges = [
+      ...(await repo.byOwner(userId)),
+      {
+        sourceDeviceId,
+        sourceParameter: body.sourceParameter,
+        targetDeviceId: body.targetDeviceId,
+        targetParameter: body.targetParameter,
+      },
+    ];
+    if (
+      feedsBack(
+        edges,
+        `${sourceDeviceId}|${body.sourceParameter}`,
+        `${body.targetDeviceId}|${body.targetParameter}`,
+      )
+    )
+      throw new AppError('VALIDATION', 'This exchange would feed back into its own source and never settle.');
+    const row = await repo.create({ ownerId: userId, sourceDeviceId, ...body });
+    this.bySource.delete(sourceDeviceId);
+    this.sources.invalidate();
+    return toDto(row);
+  }
+
+  async remove(userId: string, id: string) {
+    const row = await this.mine(userId, id);
+    await this.deps.repo.remove(id);
+    this.bySource.delete(row.sourceDeviceId);
+    this.sources.invalidate();
+  }
+
   /** Record why `link` copies nothing now (null: it may copy again); changes only what differs. */
-  async function mark(link: Row, problem: AccessProblem | null): Promise<Row> {
+  private async mark(link: Row, problem: AccessProblem | null): Promise<Row> {
     if (JSON.stringify(link.pausedReason ?? null) === JSON.stringify(problem)) return link;
-    const row = await repo.setPaused(link.id, problem);
-    bySource.delete(link.sourceDeviceId);
+    const row = await this.deps.repo.setPaused(link.id, problem);
+    this.bySource.delete(link.sourceDeviceId);
     return row ?? link;
   }
 
   /** `link` as it stands now, marked with the reason when its owner lacks the access it needs. */
-  async function checked(link: Row): Promise<Row> {
-    const [problem] = await accessProblems(devices, link.ownerId, {
+  private async checked(link: Row): Promise<Row> {
+    const [problem] = await accessProblems(this.deps.devices, link.ownerId, {
       reads: [link.sourceDeviceId],
       writes: [link.targetDeviceId],
     });
-    return mark(link, problem ?? null);
+    return this.mark(link, problem ?? null);
   }
 
-  bus?.onAccessChanged((deviceId) => {
-    void (async () => {
-      const links = await repo.touching(deviceId);
-      for (const link of links) await checked(link);
-    })().catch((err) => log.warn({ deviceId, err }, 'access sweep failed'));
-  });
-
-  async function mine(userId: string, id: string): Promise<Row> {
-    const row = await repo.get(id);
+  private async mine(userId: string, id: string): Promise<Row> {
+    const row = await this.deps.repo.get(id);
     if (!row || row.ownerId !== userId) throw new AppError('NOT_FOUND', 'Data exchange not found');
     return row;
   }
 
-  telemetry.onIngest((deviceId, values) =>
-    sources.has(deviceId) === false ? undefined : onSourceTelemetry(deviceId, values),
-  );
-  async function onSourceTelemetry(deviceId: string, values: Record<string, TelemetryValue>): Promise<void> {
-    if (!(await sources.includes(deviceId))) return;
-    const links = await bySource.getOrLoad(deviceId, () => repo.bySource(deviceId));
+  private async onSourceTelemetry(deviceId: string, values: Record<string, TelemetryValue>): Promise<void> {
+    const { repo, devices, log } = this.deps;
+    if (!(await this.sources.includes(deviceId))) return;
+    const links = await this.bySource.getOrLoad(deviceId, () => repo.bySource(deviceId));
     for (const link of links ?? []) {
       if (!(link.sourceParameter in values)) continue;
       const value = values[link.sourceParameter];
       if (value === undefined) continue;
       try {
         // The owner's access of now: a source no longer shared with them is not copied anywhere.
-        if ((await checked(link)).pausedReason) continue;
+        if ((await this.checked(link)).pausedReason) continue;
         await devices.rpc(
           link.ownerId,
           link.targetDeviceId,
@@ -109,72 +197,4 @@ export function dataExchangeService(deps: {
       }
     }
   }
-
-  return {
-    /** Stops the cache refresh timer. */
-    close(): void {
-      sources.close();
-    },
-    params,
-    async list(userId: string, deviceId: string) {
-      await devices.access(userId, deviceId);
-      const rows = await repo.byOwnerAndSource(userId, deviceId);
-      return (await Promise.all(rows.map(checked))).map(toDto);
-    },
-    async get(userId: string, id: string) {
-      return toDto(await checked(await mine(userId, id)));
-    },
-    async add(
-      userId: string,
-      sourceDeviceId: string,
-      body: { sourceParameter: string; targetDeviceId: string; targetParameter: string },
-    ) {
-      const source = await params(userId, sourceDeviceId);
-      const target = await params(userId, body.targetDeviceId);
-      const { access } = await devices.access(userId, body.targetDeviceId);
-      if (access === 'view') throw new AppError('VIEW_ONLY');
-      if (!source.sources.some((p) => p.key === body.sourceParameter))
-        throw new AppError('VALIDATION', `${body.sourceParameter} is not a parameter this device reports`);
-      if (!target.targets.some((p) => p.key === body.targetParameter))
-        throw new AppError('VALIDATION', `${body.targetParameter} cannot be written on the target device`);
-      // Refuse a chain that comes back to where it started (A → B → ... → A): it would never settle.
-      const all = await repo.byOwner(userId);
-      const edges = [
-        ...all,
-        {
-          sourceDeviceId,
-          sourceParameter: body.sourceParameter,
-          targetDeviceId: body.targetDeviceId,
-          targetParameter: body.targetParameter,
-        },
-      ];
-      const start = `${sourceDeviceId}|${body.sourceParameter}`;
-      const seen = new Set<string>();
-      const stack = [`${body.targetDeviceId}|${body.targetParameter}`];
-      while (stack.length > 0) {
-        const node = stack.pop() as string;
-        if (node === start)
-          throw new AppError(
-            'VALIDATION',
-            'This exchange would feed back into its own source and never settle.',
-          );
-        if (seen.has(node)) continue;
-        seen.add(node);
-        for (const e of edges)
-          if (`${e.sourceDeviceId}|${e.sourceParameter}` === node)
-            stack.push(`${e.targetDeviceId}|${e.targetParameter}`);
-      }
-      const row = await repo.create({ ownerId: userId, sourceDeviceId, ...body });
-      bySource.delete(sourceDeviceId);
-      sources.invalidate();
-      return toDto(row);
-    },
-    async remove(userId: string, id: string) {
-      const row = await mine(userId, id);
-      await repo.remove(id);
-      bySource.delete(row.sourceDeviceId);
-      sources.invalidate();
-    },
-  };
 }
-export type DataExchangeService = ReturnType<typeof dataExchangeService>;

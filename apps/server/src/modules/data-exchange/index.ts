@@ -5,7 +5,7 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { dataExchangeRepository } from './data-exchange.repository.ts';
 import { dataExchangeRoutes } from './data-exchange.routes.ts';
-import { dataExchangeService } from './data-exchange.service.ts';
+import { DataExchangeService } from './data-exchange.service.ts';
 
 /** Data exchange: a source parameter's new value is written to a target device's parameter. */
 export function register(
@@ -17,7 +17,7 @@ export function register(
   },
 ): void {
   const { db, bus, clock, log, auth, devices, telemetry } = deps;
-  const exchanges = dataExchangeService({
+  const exchanges = new DataExchangeService({
     repo: dataExchangeRepository(db),
     devices,
     telemetry,
