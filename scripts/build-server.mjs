@@ -13,10 +13,15 @@ export const outdir = join(root, 'apps/launcher/dist');
 export const entry = join(outdir, 'main.js');
 
 /**
- * Node's flags for the server's process (decision 024): the main thread's heap limit. The worker
- * threads have their own limits (resourceLimits where they start).
+ * Node's flags for the server's process (decision 024): the main thread's heap limit (the worker
+ * threads have their own, where they start). `MEMORY_MODE=lean` also runs the embedded database's
+ * WebAssembly on V8's baseline compiler only and keeps the young generation small: ~60 MB less, for
+ * a lower ingest ceiling.
  */
-export const serverFlags = ['--max-old-space-size=160'];
+export const serverFlags = [
+  '--max-old-space-size=160',
+  ...(process.env.MEMORY_MODE === 'lean' ? ['--liftoff-only', '--max-semi-space-size=2'] : []),
+];
 /** Its environment, unless set already: glibc keeps two malloc arenas, not eight per core. */
 export const serverEnv = { MALLOC_ARENA_MAX: '2' };
 
