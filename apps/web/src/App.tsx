@@ -9,7 +9,6 @@ import {
   useLocation,
   useRoutes,
 } from 'react-router';
-import { Toaster } from 'sonner';
 import { AccountShell } from './components/account/AccountShell.tsx';
 import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
@@ -31,6 +30,7 @@ import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
+import { Toaster } from './ui/Toast.tsx';
 
 // Screens load lazily behind an empty fallback (spec section 2). Those a first load can open are loaded
 // ahead by main.tsx, so the first screen renders without suspending.
@@ -130,7 +130,7 @@ export function App() {
         <LocationReporter />
         <NoInternetModal />
       </BrowserRouter>
-      <Toaster position="top-center" theme={theme} dir={dir} richColors offset={16} />
+      <Toaster theme={theme} dir={dir} />
       <PwaUpdatePrompt />
     </QueryClientProvider>
   );

@@ -1,14 +1,18 @@
+import HeartIcon from 'lucide-react/icons/heart';
+import HouseIcon from 'lucide-react/icons/house';
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import SlidersHorizontalIcon from 'lucide-react/icons/sliders-horizontal';
+import ZapIcon from 'lucide-react/icons/zap';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { paths, TABS, type TabName } from '../routes.ts';
-import { AutomationIcon, DevicesIcon, HeartIcon, HomeIcon, SettingsIcon } from '../ui/icons.tsx';
 
 const ICONS: Record<TabName, ComponentType<{ size?: number }>> = {
-  dashboard: HomeIcon,
-  setting: SettingsIcon,
-  automation: AutomationIcon,
-  devices: DevicesIcon,
+  dashboard: HouseIcon,
+  setting: SlidersHorizontalIcon,
+  automation: ZapIcon,
+  devices: LayoutGridIcon,
   favoriteDevices: HeartIcon,
 };
 

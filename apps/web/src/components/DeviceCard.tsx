@@ -1,5 +1,9 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import CheckIcon from 'lucide-react/icons/check';
+import CloudOffIcon from 'lucide-react/icons/cloud-off';
+import EyeIcon from 'lucide-react/icons/eye';
+import UsersIcon from 'lucide-react/icons/users';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { canControl, useDeviceQuery } from '../data/devices.ts';
@@ -16,7 +20,6 @@ import {
 } from '../lib/device-state.ts';
 import { formatNumber } from '../lib/format.ts';
 import { controlPaths } from '../routes/control-paths.ts';
-import { CheckIcon, CloudOffIcon, EyeIcon, UsersIcon } from '../ui/icons.tsx';
 import { DeviceGlyph } from './DeviceGlyph.tsx';
 import { QuickToggle } from './QuickToggle.tsx';
 import { Spinner } from './Spinner.tsx';

@@ -1,58 +1,56 @@
 import type { ModelProfile } from '@hestia/catalog';
+import CircleDotIcon from 'lucide-react/icons/circle-dot';
+import FanIcon from 'lucide-react/icons/fan';
+import FlameIcon from 'lucide-react/icons/flame';
+import LightbulbIcon from 'lucide-react/icons/lightbulb';
+import LockIcon from 'lucide-react/icons/lock';
+import PlugIcon from 'lucide-react/icons/plug';
+import RadioIcon from 'lucide-react/icons/radio';
+import SnowflakeIcon from 'lucide-react/icons/snowflake';
+import ThermometerIcon from 'lucide-react/icons/thermometer';
+import WashingMachineIcon from 'lucide-react/icons/washing-machine';
+import ZapIcon from 'lucide-react/icons/zap';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CurtainIcon, DeviceIcon, RemoteIcon } from '../ui/device-glyphs.tsx';
-import {
-  BoltIcon,
-  BulbIcon,
-  ButtonIcon,
-  FanIcon,
-  FlameIcon,
-  LockIcon,
-  PlugIcon,
-  SensorIcon,
-  SnowIcon,
-  ThermoIcon,
-  WasherIcon,
-} from '../ui/icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /** Card icon by the profile's icon name (its family unless the model names another). */
 const ICONS: Record<string, ComponentType<{ size?: number }>> = {
-  switch: BulbIcon,
-  relay: BulbIcon,
-  way_switch: BulbIcon,
-  crossover_switch: BulbIcon,
-  relay_controller: BulbIcon,
+  switch: LightbulbIcon,
+  relay: LightbulbIcon,
+  way_switch: LightbulbIcon,
+  crossover_switch: LightbulbIcon,
+  relay_controller: LightbulbIcon,
   plug: PlugIcon,
   curtain: CurtainIcon,
   fan_switch: FanIcon,
   fan: FanIcon,
   hood: FanIcon,
-  fan_coil: ThermoIcon,
-  thermostat: ThermoIcon,
-  room_thermostat: ThermoIcon,
+  fan_coil: ThermometerIcon,
+  thermostat: ThermometerIcon,
+  room_thermostat: ThermometerIcon,
   boiler: FlameIcon,
   water_heater: FlameIcon,
   stove: FlameIcon,
   cooktop: FlameIcon,
   oven: FlameIcon,
   microwave: FlameIcon,
-  cooler: SnowIcon,
-  air_conditioner: SnowIcon,
-  refrigerator: SnowIcon,
-  washing_machine: WasherIcon,
-  dishwasher: WasherIcon,
+  cooler: SnowflakeIcon,
+  air_conditioner: SnowflakeIcon,
+  refrigerator: SnowflakeIcon,
+  washing_machine: WashingMachineIcon,
+  dishwasher: WashingMachineIcon,
   door_lock: LockIcon,
-  pir_sensor: SensorIcon,
-  door_sensor: SensorIcon,
-  vibration_sensor: SensorIcon,
+  pir_sensor: RadioIcon,
+  door_sensor: RadioIcon,
+  vibration_sensor: RadioIcon,
   ir_remote: RemoteIcon,
-  push_button: ButtonIcon,
-  pir_button: ButtonIcon,
-  scenario_key: ButtonIcon,
-  generator: BoltIcon,
-  external_module: BoltIcon,
+  push_button: CircleDotIcon,
+  pir_button: CircleDotIcon,
+  scenario_key: CircleDotIcon,
+  generator: ZapIcon,
+  external_module: ZapIcon,
 };
 
 interface DeviceGlyphProps {

@@ -1,7 +1,7 @@
+import CheckIcon from 'lucide-react/icons/check';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/index.ts';
 import { LANGUAGES } from '../state/app-setting-store.ts';
-import { CheckIcon } from '../ui/icons.tsx';
 
 /**
  * The four languages as a radio list, each name written in its own language; choosing one switches

@@ -1,8 +1,9 @@
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import GlobeIcon from 'lucide-react/icons/globe';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../i18n/index.ts';
 import { isLanguage, LANGUAGES } from '../state/app-setting-store.ts';
-import { ChevronDownIcon, GlobeIcon } from '../ui/icons.tsx';
 
 /** A compact language picker (native select: keyboard, screen reader and touch friendly). */
 export function LanguageSelect() {

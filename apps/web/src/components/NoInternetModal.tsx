@@ -1,9 +1,9 @@
+import CloudOffIcon from 'lucide-react/icons/cloud-off';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { checkConnection, suppressesNoInternet, useOnline } from '../data/connectivity.ts';
 import { Button } from '../ui/Button.tsx';
-import { CloudOffIcon } from '../ui/icons.tsx';
 
 /**
  * The spec's no-internet modal (section 4), with Try Again. The last known state stays visible behind

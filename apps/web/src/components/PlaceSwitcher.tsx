@@ -1,17 +1,15 @@
 import type { AssetTree } from '@hestia/contract';
+import CheckIcon from 'lucide-react/icons/check';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import PlusIcon from 'lucide-react/icons/plus';
+import SettingsGearless from 'lucide-react/icons/sliders-horizontal';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { placeDeviceCount } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import {
-  CheckIcon,
-  ChevronDownIcon,
-  PinIcon,
-  PlusIcon,
-  SettingsIcon as SettingsGearless,
-} from '../ui/icons.tsx';
 
 interface PlaceSwitcherProps {
   places: readonly AssetTree[];
@@ -55,7 +53,7 @@ export function PlaceSwitcher({ places, current, onPick }: PlaceSwitcherProps) {
                   className="flex min-h-14 w-full items-center gap-3 px-3 py-2 text-start hover:bg-surface-2"
                 >
                   <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-                    <PinIcon size={18} />
+                    <MapPinIcon size={18} />
                   </span>
                   <span className="min-w-0 flex-1">
                     <bdi className="block truncate font-medium">{place.name}</bdi>

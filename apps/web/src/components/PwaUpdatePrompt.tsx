@@ -1,7 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../ui/Toast.tsx';
 
 /** How long after the page's load event the service worker waits before it registers. */
 export const SW_REGISTER_DELAY_MS = 3000;

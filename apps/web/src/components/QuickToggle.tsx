@@ -1,10 +1,10 @@
+import PowerIcon from 'lucide-react/icons/power';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandFailureToast } from '../data/command.ts';
 import { useWriteMutation } from '../data/devices.ts';
 import type { DeviceValues } from '../data/live.ts';
 import { type CardState, masterPowerWrite, relaysOn } from '../lib/device-state.ts';
-import { PowerIcon } from '../ui/icons.tsx';
 import { Spinner } from './Spinner.tsx';
 
 interface QuickToggleProps {

@@ -1,6 +1,6 @@
+import SlidersHorizontalIcon from 'lucide-react/icons/sliders-horizontal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SettingsIcon } from '../ui/icons.tsx';
 import { ChipRow } from './ChipRow.tsx';
 
 export interface RoomEntry {
@@ -54,7 +54,7 @@ export function RoomMenu({ rooms, selected, onSelect, manageTo }: RoomMenuProps)
           data-testid="manage-rooms"
           className={`${chip} border border-dashed border-line text-accent-text hover:bg-accent-soft`}
         >
-          <SettingsIcon size={16} />
+          <SlidersHorizontalIcon size={16} />
           {t('home.rooms.manage')}
         </Link>
       </ChipRow>

@@ -1,14 +1,19 @@
 import type { Device } from '@hestia/contract';
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import HeartIcon from 'lucide-react/icons/heart';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import XIcon from 'lucide-react/icons/x';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAssetTreeQuery } from '../data/assets.ts';
 import { useDeleteDevices, useMoveDevices, useSetFavourite } from '../data/devices.ts';
 import { errorText } from '../data/errors.ts';
 import { useLiveStore } from '../data/live.ts';
 import { bulkPlan, pruneSelection, toggleId } from '../lib/selection.ts';
 import { ConfirmDialog, Dialog } from '../ui/Dialog.tsx';
-import { CloseIcon, DoorIcon, HeartIcon, MoveIcon, PinIcon, TrashIcon } from '../ui/icons.tsx';
+import { MoveIcon } from '../ui/icons.tsx';
+import { toast } from '../ui/Toast.tsx';
 
 /** Long-press selection over a list of devices; ids that leave the list leave the selection. */
 export function useDeviceSelection(devices: readonly Device[]) {
@@ -118,7 +123,7 @@ export function SelectionBar({ devices, selected, onDone, onSelectAll }: Selecti
               data-testid="selection-cancel"
               className="grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
             >
-              <CloseIcon size={20} />
+              <XIcon size={20} />
             </button>
           </div>
         </div>
@@ -150,7 +155,7 @@ export function SelectionBar({ devices, selected, onDone, onSelectAll }: Selecti
             onClick={() => setDialog('delete')}
             data-testid="bulk-delete"
           >
-            <TrashIcon size={22} />
+            <Trash2Icon size={22} />
             {t('home.bulk.delete')}
           </button>
         </div>
@@ -184,7 +189,7 @@ export function SelectionBar({ devices, selected, onDone, onSelectAll }: Selecti
                       }`}
                     >
                       <span className="grid size-8 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-                        {asset.parentId ? <DoorIcon size={18} /> : <PinIcon size={18} />}
+                        {asset.parentId ? <DoorClosedIcon size={18} /> : <MapPinIcon size={18} />}
                       </span>
                       <bdi className="min-w-0 flex-1 truncate">{asset.name}</bdi>
                     </button>

@@ -1,7 +1,7 @@
 import { ApiError, type CallInit } from '@hestia/client';
 import { onlineManager } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { i18n } from '../i18n/index.ts';
+import { toast } from '../ui/Toast.tsx';
 import { isNetworkFailure, sessionEndOf } from './errors.ts';
 
 /** True when the browser says it has no network (or TanStack Query was told so). */

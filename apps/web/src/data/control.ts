@@ -1,9 +1,9 @@
 import { errorCatalogue, errorMessage, evaluate, getProfile, type ModelProfile } from '@hestia/catalog';
 import type { Device, KeyValue, TelemetryValue } from '@hestia/contract';
 import { useCallback, useMemo } from 'react';
-import { toast } from 'sonner';
 import { currentLanguage } from '../i18n/index.ts';
 import { type CardState, cardStateOf } from '../lib/device-state.ts';
+import { toast } from '../ui/Toast.tsx';
 import { commandFailureToast } from './command.ts';
 import { canControl, useDeviceQuery, useWriteMutation } from './devices.ts';
 import { type DeviceValues, useDeviceAccess, useDeviceValues } from './live.ts';

@@ -1,8 +1,8 @@
 import type { Device, KeyValue } from '@hestia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { toast } from 'sonner';
 import { i18n } from '../i18n/index.ts';
+import { toast } from '../ui/Toast.tsx';
 import { api } from './api.ts';
 import { COMMAND_MUTATION, deviceCommand } from './command.ts';
 import { type LiveAccess, seedDevices, useLiveStore } from './live.ts';

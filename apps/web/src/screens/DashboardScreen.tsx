@@ -1,3 +1,6 @@
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import PlusIcon from 'lucide-react/icons/plus';
+import SquareCheckIcon from 'lucide-react/icons/square-check';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +21,6 @@ import { devicesOfPlace, groupByRoom, pickPlace } from '../lib/places.ts';
 import { homePaths } from '../routes.ts';
 import { useHomeStore } from '../state/home-store.ts';
 import { EmptyState, ErrorState } from '../ui/EmptyState.tsx';
-import { DevicesIcon, PlusIcon, SelectIcon } from '../ui/icons.tsx';
 import { GRID, HEADER_BUTTON } from '../ui/styles.ts';
 
 export default function DashboardScreen() {
@@ -111,7 +113,7 @@ export default function DashboardScreen() {
                 data-testid="select-mode"
                 className={`${HEADER_BUTTON} ${selection.selecting ? 'bg-accent-soft text-accent-text' : ''}`}
               >
-                <SelectIcon size={22} />
+                <SquareCheckIcon size={22} />
               </button>
             ) : null}
             <Link
@@ -160,7 +162,7 @@ export default function DashboardScreen() {
           />
         ) : shown.length === 0 ? (
           <EmptyState
-            icon={DevicesIcon}
+            icon={LayoutGridIcon}
             title={room ? t('home.rooms.empty', { name: room.name }) : t('dashboard.empty')}
             body={room ? t('home.rooms.emptyHint') : t('dashboard.emptyHint')}
           />

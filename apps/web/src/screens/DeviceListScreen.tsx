@@ -1,4 +1,8 @@
 import type { Device } from '@hestia/contract';
+import HeartIcon from 'lucide-react/icons/heart';
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import SearchIcon from 'lucide-react/icons/search';
+import SquareCheckIcon from 'lucide-react/icons/square-check';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeviceCardSkeleton } from '../components/DeviceCard.tsx';
@@ -9,7 +13,6 @@ import { useAccessibleDevices, useDevicesQuery, useFavouritesQuery } from '../da
 import { errorText } from '../data/errors.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { EmptyState, ErrorState } from '../ui/EmptyState.tsx';
-import { DevicesIcon, HeartIcon, SearchIcon, SelectIcon } from '../ui/icons.tsx';
 import { GRID, HEADER_BUTTON } from '../ui/styles.ts';
 
 type Filter = 'all' | 'mine' | 'shared';
@@ -65,7 +68,7 @@ export default function DeviceListScreen({ mode }: { mode: 'devices' | 'favorite
               data-testid="select-mode"
               className={`mb-1 ${HEADER_BUTTON} ${selection.selecting ? 'bg-accent-soft text-accent-text' : ''}`}
             >
-              <SelectIcon size={22} />
+              <SquareCheckIcon size={22} />
             </button>
           ) : null
         }
@@ -131,7 +134,7 @@ export default function DeviceListScreen({ mode }: { mode: 'devices' | 'favorite
             />
           ) : (
             <EmptyState
-              icon={DevicesIcon}
+              icon={LayoutGridIcon}
               title={devices.length ? t('home.list.noMatch') : t('dashboard.empty')}
               body={devices.length ? undefined : t('dashboard.emptyHint')}
             />

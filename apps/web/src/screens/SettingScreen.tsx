@@ -1,3 +1,9 @@
+import CheckIcon from 'lucide-react/icons/check';
+import MonitorIcon from 'lucide-react/icons/monitor';
+import MoonIcon from 'lucide-react/icons/moon';
+import ShieldCheckIcon from 'lucide-react/icons/shield-check';
+import SunIcon from 'lucide-react/icons/sun';
+import UserIcon from 'lucide-react/icons/user';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,16 +12,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
 import { accountPaths } from '../routes.ts';
 import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
-import {
-  CheckIcon,
-  ChevronEndIcon,
-  LogoutIcon,
-  MoonIcon,
-  ShieldIcon,
-  SunIcon,
-  SystemIcon,
-  UserIcon,
-} from '../ui/icons.tsx';
+import { ChevronEndIcon, LogoutIcon } from '../ui/icons.tsx';
 
 function Section({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (
@@ -99,7 +96,7 @@ function ThemeSwatches() {
 }
 
 const APPEARANCES: Array<{ value: Appearance; icon: ComponentType<{ size?: number }> }> = [
-  { value: 'system', icon: SystemIcon },
+  { value: 'system', icon: MonitorIcon },
   { value: 'light', icon: SunIcon },
   { value: 'dark', icon: MoonIcon },
 ];
@@ -132,7 +129,7 @@ export default function SettingScreen() {
           />
           <NavRow
             to={accountPaths.security}
-            icon={ShieldIcon}
+            icon={ShieldCheckIcon}
             label={t('account.setting.security')}
             hint={t('account.setting.securityHint')}
             testId="to-security"

@@ -1,7 +1,7 @@
+import XIcon from 'lucide-react/icons/x';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
-import { CloseIcon } from './icons.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -54,7 +54,7 @@ export function Dialog({ open, onClose, title, children, actions, testId }: Dial
               aria-label={t('home.close')}
               className="-me-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
             >
-              <CloseIcon size={20} />
+              <XIcon size={20} />
             </button>
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-2">{children}</div>

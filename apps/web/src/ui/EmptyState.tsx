@@ -1,8 +1,8 @@
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/Spinner.tsx';
 import { Button } from './Button.tsx';
-import { AlertIcon } from './icons.tsx';
 
 export function EmptyState({
   icon: Icon,
@@ -35,7 +35,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       className="flex flex-col items-center rounded-3xl bg-surface px-6 py-10 text-center shadow-card ring-1 ring-line/60"
     >
       <span className="grid size-14 place-items-center rounded-full bg-danger-soft text-danger">
-        <AlertIcon size={28} />
+        <CircleAlertIcon size={28} />
       </span>
       <p className="mt-4 max-w-xs text-[15px] font-medium">{message}</p>
       {onRetry ? (

@@ -1,5 +1,6 @@
+import CheckIcon from 'lucide-react/icons/check';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckIcon } from './icons.tsx';
 
 export function FormAlert({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
@@ -8,7 +9,7 @@ export function FormAlert({ children, testId }: { children: ReactNode; testId?: 
       data-testid={testId}
       className="flex items-start gap-2.5 rounded-2xl bg-danger-soft px-4 py-3 text-sm text-danger"
     >
-      <AlertIcon size={18} className="mt-px shrink-0" />
+      <CircleAlertIcon size={18} className="mt-px shrink-0" />
       <span>{children}</span>
     </div>
   );

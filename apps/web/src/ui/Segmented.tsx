@@ -1,5 +1,4 @@
-import { I18nProvider, Radio, RadioGroup, ToggleButton } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { useId } from 'react';
 import { ChipRow } from '../components/ChipRow.tsx';
 
 export interface SegmentedOption<T> {
@@ -15,21 +14,19 @@ interface SegmentedProps<T extends string | number> {
   options: readonly SegmentedOption<NoInfer<T>>[];
   onChange(value: NoInfer<T>): void;
   testId?: string;
-  /**
-   * `tray`: equal segments in a tray (forms); `chips`: a row of chips that wraps, or scrolls sideways
-   * with `scroll` (charts); `bar`: accent pills in a full-width bar (the automation editor).
-   */
-  look?: 'tray' | 'chips' | 'bar';
+  /** `tray`: equal segments in a tray (forms); `chips`: a row of chips that wraps, or scrolls sideways
+   * with `scroll` (charts). */
+  look?: 'tray' | 'chips';
   scroll?: boolean;
 }
 
 const GROUP = {
   tray: 'grid auto-cols-fr grid-flow-col gap-1 rounded-2xl bg-surface-2 p-1 ring-1 ring-line/60',
   chips: 'min-w-0',
-  bar: 'flex min-w-0 gap-1 rounded-full bg-surface-2 p-1 ring-1 ring-line/60',
 } as const;
 
-const segment = (look: 'tray' | 'chips' | 'bar', selected: boolean, focus: boolean) => {
+/** The classes of one option, by look. */
+export const segment = (look: 'tray' | 'chips' | 'bar', selected: boolean, focus: boolean) => {
   const ring = focus ? 'outline-2 outline-accent' : '';
   if (look === 'tray')
     return `flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-3 text-sm font-semibold transition ${ring} ${
@@ -45,10 +42,10 @@ const segment = (look: 'tray' | 'chips' | 'bar', selected: boolean, focus: boole
 };
 
 /**
- * One choice out of a few (React Aria): a radio group, so arrow keys move between the options and
- * the group is one tab stop; in right-to-left layouts the arrows follow the reading direction. The
- * `bar` look is a row of toggle buttons (aria-pressed) instead, as the automation editor's options
- * have always been announced.
+ * One choice out of a few. `tray` and `chips` are a radio group of native radio inputs: arrow keys
+ * move between the options in the reading direction and the group is one tab stop, with no script
+ * of ours, so the login screen (which has two) loads no React Aria (it cost 16.8 KB gzip there). The
+ * automation screens' bar of toggle buttons is SegmentedBar.
  */
 export function Segmented<T extends string | number>({
   label,
@@ -59,59 +56,38 @@ export function Segmented<T extends string | number>({
   look = 'tray',
   scroll = false,
 }: SegmentedProps<T>) {
-  // React Aria reads the reading direction (which arrow key moves forward) from its locale: the app's.
-  const { i18n } = useTranslation();
+  const name = useId();
   const optionTestId = (o: SegmentedOption<T>) => o.testId ?? (testId ? `${testId}-${o.value}` : undefined);
-  if (look === 'bar')
-    return (
-      <fieldset aria-label={label} data-testid={testId} className={`m-0 border-0 ${GROUP.bar}`}>
-        {options.map((o) => (
-          <ToggleButton
-            key={String(o.value)}
-            isSelected={o.value === value}
-            onChange={() => onChange(o.value)}
-            data-testid={optionTestId(o)}
-            className={({ isFocusVisible }) => segment('bar', o.value === value, isFocusVisible)}
-          >
-            {o.label}
-          </ToggleButton>
-        ))}
-      </fieldset>
-    );
   const radios = options.map((o) => (
-    <Radio
+    <label
       key={String(o.value)}
-      value={String(o.value)}
       data-value={o.value}
-      className={({ isSelected, isFocusVisible }) => segment(look, isSelected, isFocusVisible)}
+      className={`${segment(look, o.value === value, false)} has-focus-visible:outline-2 has-focus-visible:outline-accent`}
     >
-      <span data-testid={optionTestId(o)}>{o.label}</span>
-    </Radio>
+      <input
+        type="radio"
+        name={name}
+        value={String(o.value)}
+        checked={o.value === value}
+        onChange={() => onChange(o.value)}
+        data-testid={optionTestId(o)}
+        className="sr-only"
+      />
+      {o.label}
+    </label>
   ));
   return (
-    <I18nProvider locale={i18n.language}>
-      <RadioGroup
-        aria-label={label}
-        orientation="horizontal"
-        value={String(value)}
-        onChange={(next) => {
-          const picked = options.find((o) => String(o.value) === next);
-          if (picked) onChange(picked.value);
-        }}
-        data-testid={testId}
-        className={GROUP[look]}
-      >
-        {look === 'chips' && scroll ? (
-          // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
-          <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
-            {radios}
-          </ChipRow>
-        ) : look === 'chips' ? (
-          <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{radios}</div>
-        ) : (
-          radios
-        )}
-      </RadioGroup>
-    </I18nProvider>
+    <div role="radiogroup" aria-label={label} data-testid={testId} className={GROUP[look]}>
+      {look === 'chips' && scroll ? (
+        // The same scrolling row as the room menu: it fades where more chips hide (issue 17, item 8).
+        <ChipRow testId={testId ? `${testId}-row` : undefined} edge="card" wrapWide>
+          {radios}
+        </ChipRow>
+      ) : look === 'chips' ? (
+        <div className="-mx-1 flex flex-wrap gap-1.5 px-1 py-0.5">{radios}</div>
+      ) : (
+        radios
+      )}
+    </div>
   );
 }

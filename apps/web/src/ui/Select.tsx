@@ -1,5 +1,5 @@
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { useId } from 'react';
-import { ChevronDownIcon } from './icons.tsx';
 
 /**
  * A labelled select, styled like the app's text fields; options are [value, label]. A native

@@ -1,12 +1,14 @@
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import EyeIcon from 'lucide-react/icons/eye';
+import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, EyeIcon, EyeOffIcon } from './icons.tsx';
 import { INPUT } from './styles.ts';
 
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-2 flex items-start gap-1.5 text-sm text-danger">
-      <AlertIcon size={16} className="mt-0.5 shrink-0" />
+      <CircleAlertIcon size={16} className="mt-0.5 shrink-0" />
       <span>{children}</span>
     </p>
   );

@@ -1,32 +1,72 @@
 /**
- * Device glyphs lucide does not have, drawn on lucide's own frame (24-unit grid, current colour,
- * round caps) so they sit beside its icons unnoticed, and the Hestia mark.
+ * Device glyphs lucide does not have, drawn on lucide's own frame (24-unit grid, current colour, 2-unit
+ * round strokes) so they sit beside its icons unnoticed, and the Hestia mark. Drawn here rather than
+ * with lucide's createLucideIcon, which only its package index exports: importing that index put every
+ * icon any screen draws into the first load.
  */
-import { createLucideIcon } from 'lucide-react';
+import type { IconProps } from './icons.tsx';
 
-export const CurtainIcon = createLucideIcon('hestia-curtain', [
-  ['path', { d: 'M3 3.5h18', key: 'rod' }],
-  ['path', { d: 'M5 3.5V20h4.2c-1.6-4-2.2-10.5-.7-16.5', key: 'start' }],
-  ['path', { d: 'M19 3.5V20h-4.2c1.6-4 2.2-10.5.7-16.5', key: 'end' }],
-]);
+/** lucide's frame. */
+function Frame({ size = 24, strokeWidth = 2, className = '', children, ...rest }: IconProps) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={strokeWidth}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={`lucide ${className}`}
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export function CurtainIcon(p: IconProps) {
+  return (
+    <Frame {...p}>
+      <path d="M3 3.5h18" />
+      <path d="M5 3.5V20h4.2c-1.6-4-2.2-10.5-.7-16.5" />
+      <path d="M19 3.5V20h-4.2c1.6-4 2.2-10.5.7-16.5" />
+    </Frame>
+  );
+}
 
 /** A device the catalogue gives no icon of its own. */
-export const DeviceIcon = createLucideIcon('hestia-device', [
-  ['rect', { x: '4', y: '4', width: '16', height: '16', rx: '4', key: 'body' }],
-  ['circle', { cx: '12', cy: '12', r: '2.5', key: 'led' }],
-]);
+export function DeviceIcon(p: IconProps) {
+  return (
+    <Frame {...p}>
+      <rect x="4" y="4" width="16" height="16" rx="4" />
+      <circle cx="12" cy="12" r="2.5" />
+    </Frame>
+  );
+}
 
-export const RemoteIcon = createLucideIcon('hestia-remote', [
-  ['rect', { x: '7.5', y: '3', width: '9', height: '18', rx: '3', key: 'body' }],
-  ['circle', { cx: '12', cy: '8', r: '1.6', key: 'power' }],
-  ['path', { d: 'M10.5 13h.1M13.5 13h.1M10.5 16h.1M13.5 16h.1', strokeWidth: 2.4, key: 'keys' }],
-]);
+export function RemoteIcon(p: IconProps) {
+  return (
+    <Frame {...p}>
+      <rect x="7.5" y="3" width="9" height="18" rx="3" />
+      <circle cx="12" cy="8" r="1.6" />
+      <path d="M10.5 13h.1M13.5 13h.1M10.5 16h.1M13.5 16h.1" strokeWidth={2.4} />
+    </Frame>
+  );
+}
 
-export const VacuumIcon = createLucideIcon('hestia-vacuum', [
-  ['circle', { cx: '12', cy: '12', r: '8.5', key: 'body' }],
-  ['circle', { cx: '12', cy: '12', r: '3', key: 'lid' }],
-  ['path', { d: 'M7 7.5h.01M17 7.5h.01', strokeWidth: 2.4, key: 'eyes' }],
-]);
+export function VacuumIcon(p: IconProps) {
+  return (
+    <Frame {...p}>
+      <circle cx="12" cy="12" r="8.5" />
+      <circle cx="12" cy="12" r="3" />
+      <path d="M7 7.5h.01M17 7.5h.01" strokeWidth={2.4} />
+    </Frame>
+  );
+}
 
 /** The Hestia mark: a house with the hearth's flame. */
 export function LogoMark({ size = 48, className = '' }: { size?: number; className?: string }) {

@@ -1,9 +1,9 @@
+import KeyRoundIcon from 'lucide-react/icons/key-round';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAuthStore } from '../../state/auth-store.ts';
 import { type PendingLogin, useSaveLoginStore } from '../../state/save-login-store.ts';
-import { KeyIcon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 type CredentialCtor = new (init: { id: string; password: string; name?: string }) => Credential;
 
@@ -58,7 +58,7 @@ export function SaveLoginSheet({ login }: { login: PendingLogin }) {
       <span aria-hidden="true" className="mx-auto h-1.5 w-10 rounded-full bg-line" />
       <div className="mt-4 flex items-start gap-3.5">
         <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent-text">
-          <KeyIcon size={24} />
+          <KeyRoundIcon size={24} />
         </span>
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-bold tracking-tight">

@@ -1,4 +1,5 @@
 import type { CodeSent } from '@hestia/contract';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../hooks/useCountdown.ts';
@@ -7,7 +8,6 @@ import type { Channel, ValidationKey } from '../../lib/account-validation.ts';
 import { COUNTRIES, countryName } from '../../lib/countries.ts';
 import { formatTime } from '../../lib/date-format.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
-import { ChevronDownIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { INPUT } from '../../ui/styles.ts';
 import { Field, TextField } from '../../ui/TextField.tsx';

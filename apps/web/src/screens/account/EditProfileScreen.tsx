@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { CodeStep, MobileField } from '../../components/account/fields.tsx';
 import {
   requestContactChange,
@@ -24,6 +23,7 @@ import { FormAlert } from '../../ui/FormAlert.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { CARD, INPUT } from '../../ui/styles.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 const TYPES: readonly EditProfileType[] = ['name', 'email', 'phone', 'timeZone'];
 

@@ -1,8 +1,9 @@
 import { PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '@hestia/contract';
+import CameraIcon from 'lucide-react/icons/camera';
+import UserIcon from 'lucide-react/icons/user';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useProfileImageQuery, useProfileQuery, useUploadProfileImage } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
@@ -10,9 +11,10 @@ import { currentLanguage } from '../../i18n/index.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { accountPaths, type EditProfileType } from '../../routes.ts';
 import { FormAlert } from '../../ui/FormAlert.tsx';
-import { CameraIcon, ChevronEndIcon, UserIcon } from '../../ui/icons.tsx';
+import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { CARD } from '../../ui/styles.ts';
+import { toast } from '../../ui/Toast.tsx';
 
 function Avatar({ src, size }: { src: string | null | undefined; size: number }) {
   return src ? (

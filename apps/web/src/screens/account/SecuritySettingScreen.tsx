@@ -1,8 +1,10 @@
 import { changePasswordBodySchema, type Session } from '@hestia/contract';
+import KeyRoundIcon from 'lucide-react/icons/key-round';
+import LaptopIcon from 'lucide-react/icons/laptop';
+import SmartphoneIcon from 'lucide-react/icons/smartphone';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useChangePassword, useSessionsQuery, useTerminateSession } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
@@ -13,10 +15,10 @@ import { formatDateTime, formatRelative } from '../../lib/date-format.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { PrimaryButton } from '../../ui/Button.tsx';
 import { FormAlert, FormSuccess } from '../../ui/FormAlert.tsx';
-import { KeyIcon, LaptopIcon, PhoneIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { CARD } from '../../ui/styles.ts';
 import { PasswordField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 interface PasswordForm {
   currentPassword: string;
@@ -102,7 +104,7 @@ function SessionRow({
   const { t } = useTranslation();
   const lng = currentLanguage();
   const mobile = /android|ios|iphone|ipad/i.test(`${session.os} ${session.device}`);
-  const Icon = mobile ? PhoneIcon : LaptopIcon;
+  const Icon = mobile ? SmartphoneIcon : LaptopIcon;
   const [confirming, setConfirming] = useState(false);
   return (
     <li
@@ -235,7 +237,7 @@ export default function SecuritySettingScreen() {
       <p className="mt-1 px-1 text-sm text-muted">{t('account.security.subtitle')}</p>
       <section className="mt-6">
         <h2 className="mb-2.5 flex items-center gap-2 px-1 text-sm font-semibold text-muted">
-          <KeyIcon size={16} />
+          <KeyRoundIcon size={16} />
           {t('account.security.changePassword')}
         </h2>
         <ChangePasswordForm />

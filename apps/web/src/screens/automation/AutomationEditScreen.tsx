@@ -1,8 +1,12 @@
 import type { Automation } from '@hestia/contract';
+import BellIcon from 'lucide-react/icons/bell';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import HandIcon from 'lucide-react/icons/hand';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import {
   type AutomationKind,
@@ -18,13 +22,13 @@ import { automationPaths } from '../../routes/automation-paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/Dialog.tsx';
 import { LoadingBlock } from '../../ui/EmptyState.tsx';
-import { AlertIcon, BellIcon, HandIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { Segmented } from '../../ui/Segmented.tsx';
+import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
 import { LocationEditorNotice } from './LocationConditionParts.tsx';
@@ -154,7 +158,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
             className="grid size-11 place-items-center rounded-full text-danger hover:bg-danger-soft"
             data-testid="automation-delete"
           >
-            <TrashIcon size={22} />
+            <Trash2Icon size={22} />
           </button>
         ) : null
       }
@@ -182,7 +186,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
           data-testid="stored-warnings"
         >
           <p className="flex items-center gap-2 font-semibold">
-            <AlertIcon size={18} className="shrink-0" />
+            <CircleAlertIcon size={18} className="shrink-0" />
             {t('automation.editor.warningsTitleStored')}
           </p>
           <ul className="mt-1.5 list-disc space-y-1 ps-5">
@@ -198,8 +202,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
       {kind === 'automation' ? (
         <Section title={t('automation.editor.if')} hint={t('automation.editor.ifHint')}>
           <div className="px-4 py-3">
-            <Segmented
-              look="bar"
+            <SegmentedBar
               label={t('automation.editor.checkType')}
               value={draft.conditionCheckType}
               onChange={chooseCheckType}
@@ -237,8 +240,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
 
       <Section title={t('automation.editor.then')}>
         <div className="px-4 py-3">
-          <Segmented
-            look="bar"
+          <SegmentedBar
             label={t('automation.editor.execution')}
             value={draft.commandInorderExecution ? 1 : 0}
             onChange={(v) => patch({ commandInorderExecution: v === 1 })}
@@ -332,7 +334,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
           className="flex items-start gap-2 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
           data-testid="automation-error"
         >
-          <AlertIcon size={20} className="mt-0.5 shrink-0" />
+          <CircleAlertIcon size={20} className="mt-0.5 shrink-0" />
           <span>{formError}</span>
         </p>
       ) : null}

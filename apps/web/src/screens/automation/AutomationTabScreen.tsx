@@ -1,9 +1,17 @@
 import type { Automation, Run } from '@hestia/contract';
 import type { TFunction } from 'i18next';
+import ArrowDownIcon from 'lucide-react/icons/arrow-down';
+import ArrowUpIcon from 'lucide-react/icons/arrow-up';
+import BellIcon from 'lucide-react/icons/bell';
+import HistoryIcon from 'lucide-react/icons/history';
+import PencilIcon from 'lucide-react/icons/pencil';
+import PlayIcon from 'lucide-react/icons/play';
+import PlusIcon from 'lucide-react/icons/plus';
+import RefreshCwIcon from 'lucide-react/icons/refresh-cw';
+import ZapIcon from 'lucide-react/icons/zap';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -22,6 +30,7 @@ import { errorText } from '../../data/errors.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
+import { toast } from '../../ui/Toast.tsx';
 import { useDraftStore } from './draft-store.ts';
 import { conditionText, statusText } from './text.ts';
 
@@ -30,18 +39,7 @@ const openDraft = (kind: AutomationKind, from?: Automation) => useDraftStore.get
 
 import { formatDateTime } from '../../lib/date-format.ts';
 import { Button } from '../../ui/Button.tsx';
-import {
-  ArrowDownIcon,
-  ArrowUpIcon,
-  AutomationIcon,
-  BellIcon,
-  HistoryIcon,
-  PencilIcon,
-  PlayIcon,
-  PlusIcon,
-  RefreshIcon,
-} from '../../ui/icons.tsx';
-import { Segmented } from '../../ui/Segmented.tsx';
+import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { HEADER_BUTTON } from '../../ui/styles.ts';
 import { PausedNote } from './ValueInput.tsx';
@@ -69,7 +67,7 @@ export default function AutomationTabScreen() {
               aria-label={t('automation.refresh')}
               data-testid="automation-refresh"
             >
-              {refreshing ? <Spinner size={20} /> : <RefreshIcon size={22} />}
+              {refreshing ? <Spinner size={20} /> : <RefreshCwIcon size={22} />}
             </button>
             <button
               type="button"
@@ -84,8 +82,7 @@ export default function AutomationTabScreen() {
         }
       />
       <div className="mt-5">
-        <Segmented
-          look="bar"
+        <SegmentedBar
           label={t('automation.title')}
           value={segment}
           onChange={(v) => setSearch({ segment: v }, { replace: true })}
@@ -110,7 +107,7 @@ export default function AutomationTabScreen() {
 function emptyOf(kind: AutomationKind, t: TFunction) {
   const scenario = kind === 'scenario';
   return {
-    icon: scenario ? PlayIcon : AutomationIcon,
+    icon: scenario ? PlayIcon : ZapIcon,
     title: scenario ? t('automation.emptyScenarios.title') : t('automation.emptyAutomations.title'),
     body: scenario ? t('automation.emptyScenarios.body') : t('automation.emptyAutomations.body'),
     action: (

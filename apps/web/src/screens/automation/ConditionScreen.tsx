@@ -1,4 +1,10 @@
 import type { KeyDef } from '@hestia/catalog';
+import ClockIcon from 'lucide-react/icons/clock';
+import CloudIcon from 'lucide-react/icons/cloud';
+import GaugeIcon from 'lucide-react/icons/gauge';
+import HandIcon from 'lucide-react/icons/hand';
+import HistoryIcon from 'lucide-react/icons/history';
+import MapPinIcon from 'lucide-react/icons/map-pin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -7,7 +13,6 @@ import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
-import { ClockIcon, CloudIcon, GaugeIcon, HandIcon, HistoryIcon, PinIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
@@ -74,7 +79,7 @@ function ConditionTypes() {
           testId="condition-type-weather"
         />
         <Row
-          icon={PinIcon}
+          icon={MapPinIcon}
           title={t('automation.condition.types.location')}
           subtitle={t('automation.condition.types.locationHint')}
           onClick={() => void navigate(automationPaths.condition({ type: 'location' }), { replace: true })}

@@ -1,5 +1,12 @@
 import type { KeyDef } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import ClockIcon from 'lucide-react/icons/clock';
+import CloudIcon from 'lucide-react/icons/cloud';
+import GaugeIcon from 'lucide-react/icons/gauge';
+import HandIcon from 'lucide-react/icons/hand';
+import HistoryIcon from 'lucide-react/icons/history';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,15 +14,6 @@ import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { Button } from '../../ui/Button.tsx';
-import {
-  ClockIcon,
-  CloudIcon,
-  GaugeIcon,
-  HandIcon,
-  HistoryIcon,
-  PinIcon,
-  TrashIcon,
-} from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { type DraftCondition, useDraftStore } from './draft-store.ts';
@@ -27,7 +25,7 @@ export const CONDITION_ICONS: Record<number, (p: { size?: number }) => ReactNode
   [ConditionType.Timer]: HistoryIcon,
   [ConditionType.DeviceParam]: GaugeIcon,
   [ConditionType.Weather]: CloudIcon,
-  [ConditionType.Location]: PinIcon,
+  [ConditionType.Location]: MapPinIcon,
 };
 
 /** Where a condition is edited, or null for one without settings (tap to run). */
@@ -95,7 +93,7 @@ export function ItemRow({
         aria-label={removeLabel}
         className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
       >
-        <TrashIcon size={18} />
+        <Trash2Icon size={18} />
       </button>
     </div>
   );

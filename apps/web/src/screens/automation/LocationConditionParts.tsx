@@ -1,7 +1,9 @@
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import XIcon from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readPermission, requestPosition, useLocationStore } from '../../data/location.ts';
-import { AlertIcon, CloseIcon, PinIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { ConditionType } from './condition-meta.ts';
@@ -27,7 +29,7 @@ export function LocationDeniedNotice() {
       className="mb-6 flex items-start gap-3 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
       data-testid="location-denied"
     >
-      <AlertIcon size={20} className="mt-0.5 shrink-0" />
+      <CircleAlertIcon size={20} className="mt-0.5 shrink-0" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('automation.location.denied.title')}</p>
         <p className="mt-1 leading-relaxed">{t('automation.location.denied.body')}</p>
@@ -39,7 +41,7 @@ export function LocationDeniedNotice() {
         className="-me-2 -mt-1 grid size-9 shrink-0 place-items-center rounded-full hover:bg-danger/10"
         data-testid="location-denied-dismiss"
       >
-        <CloseIcon size={18} />
+        <XIcon size={18} />
       </button>
     </div>
   );
@@ -65,7 +67,7 @@ export function LocationSharingSwitch({
   return (
     <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
       <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-        <PinIcon size={20} />
+        <MapPinIcon size={20} />
       </span>
       <span className="min-w-0 flex-1 text-[15px] font-medium">{t('automation.location.report')}</span>
       <Switch

@@ -1,12 +1,12 @@
+import LocateFixedIcon from 'lucide-react/icons/locate-fixed';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestPosition } from '../../data/location.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { Button } from '../../ui/Button.tsx';
-import { LocateIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
-import { Segmented } from '../../ui/Segmented.tsx';
+import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import {
   ConditionType,
@@ -111,7 +111,7 @@ export function LocationCondition() {
         <Button
           variant="secondary"
           className="w-full"
-          icon={LocateIcon}
+          icon={LocateFixedIcon}
           busy={locating}
           onClick={() => void locateMe()}
           data-testid="location-use-mine"
@@ -152,8 +152,7 @@ export function LocationCondition() {
         })}
         className="space-y-5"
       >
-        <Segmented<LocationValue['event']>
-          look="bar"
+        <SegmentedBar<LocationValue['event']>
           label={t('automation.location.event')}
           value={event}
           onChange={setEvent}

@@ -1,6 +1,6 @@
 import type { KeyDef } from '@hestia/catalog';
+import CheckIcon from 'lucide-react/icons/check';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { keyTitle } from './text.ts';
 

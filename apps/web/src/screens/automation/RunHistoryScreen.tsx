@@ -1,5 +1,7 @@
 import type { Automation, Run } from '@hestia/contract';
 import type { TFunction } from 'i18next';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import HistoryIcon from 'lucide-react/icons/history';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -15,7 +17,6 @@ import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
-import { ChevronDownIcon, HistoryIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';

@@ -1,6 +1,8 @@
+import ClockIcon from 'lucide-react/icons/clock';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   useAddScenarioSchedule,
   useDeleteScenarioSchedule,
@@ -11,9 +13,9 @@ import { i18n } from '../../i18n/index.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { ClockIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
 import { PausedNote } from './ValueInput.tsx';
@@ -87,7 +89,7 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
               aria-label={t('automation.scenarioSchedule.delete')}
               className="grid size-10 shrink-0 place-items-center rounded-full text-muted hover:bg-danger-soft hover:text-danger"
             >
-              <TrashIcon size={18} />
+              <Trash2Icon size={18} />
             </button>
           </div>
           <PausedNote reason={s.pausedReason} className="mx-4 mb-3" />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 import { weekdayNames as weekdayNamesOf } from '../../lib/date-format.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { Segmented } from '../../ui/Segmented.tsx';
+import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { REPEAT, type ScheduleValue } from './condition-meta.ts';
 
 /** Weekday names Saturday first, in the interface language (the app's one date formatter). */
@@ -48,8 +48,7 @@ export function ScheduleFields({
   return (
     <div className="space-y-4">
       {timerOnly ? null : (
-        <Segmented<number>
-          look="bar"
+        <SegmentedBar<number>
           label={t('automation.schedule.repeat')}
           value={value.repeatType}
           onChange={(repeatType) => set({ repeatType })}

@@ -1,12 +1,14 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import PlayIcon from 'lucide-react/icons/play';
+import ZapIcon from 'lucide-react/icons/zap';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useAccessibleDevices, useDevicesQuery } from '../../data/devices.ts';
 import { type AutomationKind, automationPaths } from '../../routes/automation-paths.ts';
-import { AutomationIcon, DevicesIcon, PlayIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
@@ -32,7 +34,7 @@ export function SelectAutomationScenarioScreen() {
           testId="new-scenario"
         />
         <Row
-          icon={AutomationIcon}
+          icon={ZapIcon}
           title={t('automation.newAutomation')}
           subtitle={t('automation.select.automationHint')}
           onClick={() => openEditor('automation', undefined, true)}
@@ -74,7 +76,7 @@ export function SelectDeviceScreen({ purpose }: { purpose: Purpose }) {
       <QueryView
         query={query}
         empty={{
-          icon: DevicesIcon,
+          icon: LayoutGridIcon,
           title: t('automation.selectDevice.none'),
           body: t('automation.selectDevice.noneBody'),
         }}

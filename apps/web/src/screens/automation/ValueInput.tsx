@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
-import { Segmented } from '../../ui/Segmented.tsx';
+import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import type { COMPARISONS } from './text.ts';
 
 /** A condition's comparison, a segment a sign (=, <, ≥, …). */
@@ -23,8 +23,7 @@ export function ComparisonPicker({
 }) {
   const { t } = useTranslation();
   return (
-    <Segmented<number>
-      look="bar"
+    <SegmentedBar<number>
       label={t('automation.condition.comparison')}
       value={value}
       onChange={onChange}
@@ -66,8 +65,7 @@ export function ValueInput({
   const id = useId();
   if (def.kind === 'boolean')
     return (
-      <Segmented
-        look="bar"
+      <SegmentedBar
         label={t('automation.value.label')}
         value={Number(value ?? 0)}
         onChange={(v) => onChange(v)}

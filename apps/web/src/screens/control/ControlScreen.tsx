@@ -1,3 +1,8 @@
+import ChartLineIcon from 'lucide-react/icons/chart-line';
+import CloudOffIcon from 'lucide-react/icons/cloud-off';
+import EyeIcon from 'lucide-react/icons/eye';
+import SettingsIcon from 'lucide-react/icons/settings';
+import UsersIcon from 'lucide-react/icons/users';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -10,7 +15,6 @@ import { useDeviceQuery, useLiveFor } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { homePaths, reportPaths } from '../../routes.ts';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { ChartIcon, CloudOffIcon, EyeIcon, GearIcon, UsersIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { HEADER_BUTTON } from '../../ui/styles.ts';
 import { FaultBanner } from './FaultBanner.tsx';
@@ -145,7 +149,7 @@ export function ControlScreen() {
         data-testid="control-reports"
         className={HEADER_BUTTON}
       >
-        <ChartIcon size={20} />
+        <ChartLineIcon size={20} />
       </Link>
       <Link
         to={homePaths.deviceSetting(id)}
@@ -154,7 +158,7 @@ export function ControlScreen() {
         data-testid="control-settings"
         className={HEADER_BUTTON}
       >
-        <GearIcon size={20} />
+        <SettingsIcon size={20} />
       </Link>
     </div>
   ) : null;

@@ -1,11 +1,14 @@
 import { keyOf, uiFields } from '@hestia/catalog';
+import ChevronDownIcon from 'lucide-react/icons/chevron-down';
+import ChevronUpIcon from 'lucide-react/icons/chevron-up';
+import PauseIcon from 'lucide-react/icons/pause';
+import WandSparklesIcon from 'lucide-react/icons/wand-sparkles';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
-import { CloseCurtainIcon, OpenIcon, PauseIcon, WandIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { CurtainWizard } from './CurtainWizard.tsx';
@@ -109,7 +112,7 @@ function CurtainCard({
         <>
           <div className="mt-4 flex gap-2">
             <Move
-              icon={OpenIcon}
+              icon={ChevronUpIcon}
               label={t('control.curtain.open')}
               busy={sender.busy === curtain.open}
               disabled={disabled}
@@ -125,7 +128,7 @@ function CurtainCard({
               testId={`curtain-pause-${curtain.n}`}
             />
             <Move
-              icon={CloseCurtainIcon}
+              icon={ChevronDownIcon}
               label={t('control.curtain.close')}
               busy={sender.busy === curtain.close}
               disabled={disabled}
@@ -177,7 +180,7 @@ export default function CurtainPanel({ deviceId, control }: PanelProps) {
       {canConfigure ? (
         <Section>
           <Row
-            icon={WandIcon}
+            icon={WandSparklesIcon}
             title={t('control.wizard.title')}
             subtitle={t('control.wizard.entry')}
             onClick={() => setWizard(true)}

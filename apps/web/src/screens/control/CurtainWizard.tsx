@@ -1,10 +1,11 @@
+import CheckIcon from 'lucide-react/icons/check';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { AlertIcon, CheckIcon } from '../../ui/icons.tsx';
 import { num, on, useSender } from './sender.ts';
 
 /** `config_status` as the device reports it: 0 idle, 1 opening, 2 stopped, 3 closing, 4 stopped, 5 success, 6 failure. */
@@ -174,7 +175,7 @@ export function CurtainWizard({
         {phase === 'failure' ? (
           <div className="grid place-items-center gap-3 py-4 text-center" role="alert">
             <span className="grid size-14 place-items-center rounded-full bg-danger-soft text-danger">
-              <AlertIcon size={28} />
+              <CircleAlertIcon size={28} />
             </span>
             <p className="text-[15px] leading-snug text-ink" data-testid="wizard-failure">
               {fault?.message ?? t('control.wizard.failure')}

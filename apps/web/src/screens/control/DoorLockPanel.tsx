@@ -1,9 +1,11 @@
 import { keyOf } from '@hestia/catalog';
+import BellRingIcon from 'lucide-react/icons/bell-ring';
+import LockIcon from 'lucide-react/icons/lock';
+import LockOpenIcon from 'lucide-react/icons/lock-open';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
-import { BellRingIcon, LockIcon, UnlockIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
@@ -74,7 +76,7 @@ export default function DoorLockPanel({ deviceId, control }: PanelProps) {
   return (
     <div data-testid="door-lock-panel">
       <StatusHero
-        icon={event === 1 ? UnlockIcon : LockIcon}
+        icon={event === 1 ? LockOpenIcon : LockIcon}
         title={eventText(event)}
         detail={[
           userText(num(control.values.user_type), num(control.values.user_number)),
@@ -108,7 +110,7 @@ export default function DoorLockPanel({ deviceId, control }: PanelProps) {
       {canOpen && control.mayControl ? (
         <Button
           className="mb-6 w-full"
-          icon={UnlockIcon}
+          icon={LockOpenIcon}
           busy={busy}
           disabled={!control.enabled}
           onClick={() => setConfirm(true)}

@@ -1,12 +1,14 @@
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import HeadsetIcon from 'lucide-react/icons/headset';
+import RefreshCwIcon from 'lucide-react/icons/refresh-cw';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../data/api.ts';
 import type { DeviceControl } from '../../data/control.ts';
 import { sessionEndOf } from '../../data/errors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { AlertIcon, RefreshIcon, SupportIcon } from '../../ui/icons.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 /** What the device says when asked again (`getState`), as far as its fault goes. */
 function reportedFault(result: Record<string, unknown>): string {
@@ -59,7 +61,7 @@ export function FaultBanner({ control, deviceId }: { control: DeviceControl; dev
       className="mb-4 rounded-3xl bg-danger-soft p-4 ring-1 ring-danger/30"
     >
       <div className="flex items-start gap-3">
-        <AlertIcon size={22} className="mt-0.5 shrink-0 text-danger" />
+        <CircleAlertIcon size={22} className="mt-0.5 shrink-0 text-danger" />
         <div className="min-w-0 flex-1">
           <p className="text-[13px] font-semibold text-danger">{t('control.fault.title')}</p>
           <p className="mt-0.5 text-[15px] leading-snug text-ink" data-testid="control-fault-message">
@@ -70,7 +72,7 @@ export function FaultBanner({ control, deviceId }: { control: DeviceControl; dev
       <div className="mt-3 flex flex-wrap gap-2">
         <Button
           variant="secondary"
-          icon={RefreshIcon}
+          icon={RefreshCwIcon}
           busy={checking}
           disabled={control.state !== 'online'}
           onClick={() => void checkAgain()}
@@ -81,7 +83,7 @@ export function FaultBanner({ control, deviceId }: { control: DeviceControl; dev
         </Button>
         <Button
           variant="ghost"
-          icon={SupportIcon}
+          icon={HeadsetIcon}
           onClick={() => setSupport(true)}
           className="h-10 px-4 text-[14px]"
           data-testid="control-fault-support"

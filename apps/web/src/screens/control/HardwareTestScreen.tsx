@@ -1,10 +1,10 @@
+import CheckIcon from 'lucide-react/icons/check';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { Button } from '../../ui/Button.tsx';
-import { CheckIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { DeviceFrame } from '../settings/DeviceFrame.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';

@@ -3,7 +3,6 @@ import type { KeyAction, KeyActionBody, KeyPressType } from '@hestia/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { api } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
@@ -12,6 +11,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { useKeyActionMutations, useScenariosQuery } from '../settings/settings-data.ts';
 import { OptionPills } from './fields.tsx';
 

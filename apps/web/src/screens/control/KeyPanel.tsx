@@ -1,14 +1,19 @@
 import type { KeyAction, KeyPressType } from '@hestia/contract';
+import ArrowDownIcon from 'lucide-react/icons/arrow-down';
+import ArrowUpIcon from 'lucide-react/icons/arrow-up';
+import PencilIcon from 'lucide-react/icons/pencil';
+import PersonStandingIcon from 'lucide-react/icons/person-standing';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Spinner } from '../../components/Spinner.tsx';
 import { errorText } from '../../data/errors.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState } from '../../ui/EmptyState.tsx';
-import { ArrowDownIcon, ArrowUpIcon, MotionIcon, PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';
 import { num } from '../settings/setting-controls.tsx';
 import { pushKeysOf } from '../settings/setting-links.ts';
@@ -140,7 +145,7 @@ function PressActions({
                     onClick={() => setDeleting(a)}
                     testId="action-delete"
                   >
-                    <TrashIcon size={16} />
+                    <Trash2Icon size={16} />
                   </IconButton>
                 </>
               ) : null}
@@ -228,7 +233,7 @@ export default function KeyPanel({ deviceId, control }: PanelProps) {
       {isPirButton ? (
         <>
           <StatusHero
-            icon={MotionIcon}
+            icon={PersonStandingIcon}
             title={motion === 1 ? t('devicePanels.pir.motion') : t('devicePanels.pir.noMotion')}
             tone={motion === 1 ? 'active' : 'quiet'}
             state={motion}

@@ -1,5 +1,8 @@
 import { keyOf, type ModelProfile, type UiField, uiFields } from '@hestia/catalog';
 import type { TelemetryValue } from '@hestia/contract';
+import GaugeIcon from 'lucide-react/icons/gauge';
+import PowerIcon from 'lucide-react/icons/power';
+import ThermometerIcon from 'lucide-react/icons/thermometer';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
@@ -8,7 +11,6 @@ import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { GaugeIcon, PowerIcon, ThermoIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';
@@ -331,7 +333,7 @@ export default function PlugPanel({ deviceId, control }: PanelProps) {
       {has('room_thermostat_mode') ? (
         <Section title={text.group('thermostat')}>
           <Row
-            icon={ThermoIcon}
+            icon={ThermometerIcon}
             title={t('control.plug.mode')}
             subtitle={thermostat ? t('control.plug.modeThermostat') : t('control.plug.modeSocket')}
             onClick={readOnly ? undefined : () => setPicker('mode')}

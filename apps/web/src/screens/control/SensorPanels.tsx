@@ -1,6 +1,9 @@
 import { keyOf, type ModelProfile } from '@hestia/catalog';
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import DoorOpenIcon from 'lucide-react/icons/door-open';
+import PersonStandingIcon from 'lucide-react/icons/person-standing';
+import VibrateIcon from 'lucide-react/icons/vibrate';
 import { useTranslation } from 'react-i18next';
-import { DoorClosedIcon, DoorOpenIcon, MotionIcon, VibrationIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
@@ -67,7 +70,7 @@ export function PirSensorPanel({ deviceId, control }: PanelProps) {
   return (
     <div data-testid="pir-sensor-panel">
       <StatusHero
-        icon={MotionIcon}
+        icon={PersonStandingIcon}
         title={
           motion === undefined
             ? '—'
@@ -135,7 +138,7 @@ export function VibrationPanel({ deviceId, control }: PanelProps) {
   return (
     <div data-testid="vibration-panel">
       <StatusHero
-        icon={VibrationIcon}
+        icon={VibrateIcon}
         title={
           shaking === undefined
             ? '—'

@@ -1,10 +1,10 @@
 import { keyOf } from '@hestia/catalog';
+import PowerIcon from 'lucide-react/icons/power';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { masterPowerWrite, relaysOn } from '../../lib/device-state.ts';
-import { PowerIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useKeyLabelsQuery } from '../settings/settings-data.ts';
 import { OptionPills } from './fields.tsx';

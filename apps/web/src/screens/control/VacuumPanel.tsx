@@ -1,9 +1,9 @@
 import { keyOf } from '@hestia/catalog';
+import HousePlugIcon from 'lucide-react/icons/house-plug';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { VacuumIcon } from '../../ui/device-glyphs.tsx';
-import { DockIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { OptionPills } from './fields.tsx';
@@ -73,7 +73,7 @@ export default function VacuumPanel({ control }: PanelProps) {
             <Button
               variant="secondary"
               className="w-full"
-              icon={DockIcon}
+              icon={HousePlugIcon}
               busy={busy === 'home'}
               disabled={!control.enabled}
               onClick={() => void send('home', 'home', 1)}

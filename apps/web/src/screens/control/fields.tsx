@@ -1,11 +1,12 @@
 import type { UiField } from '@hestia/catalog';
 import type { TelemetryValue } from '@hestia/contract';
+import MinusIcon from 'lucide-react/icons/minus';
+import PlusIcon from 'lucide-react/icons/plus';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
-import { MinusIcon, PlusSmallIcon } from '../../ui/icons.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { num, on, type Sender } from './sender.ts';
 
@@ -184,7 +185,7 @@ export function SliderField({ field, control, sender, label, valueKey }: FieldPr
           aria-label={t('control.increase', { name: title })}
           className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-ink disabled:opacity-40"
         >
-          <PlusSmallIcon size={18} />
+          <PlusIcon size={18} />
         </button>
       </div>
       <div className="mt-1 flex justify-between px-11 text-[12px] text-muted tabular-nums">

@@ -1,8 +1,12 @@
 import type { Share, ShareStatus } from '@hestia/contract';
+import EyeIcon from 'lucide-react/icons/eye';
+import PlusIcon from 'lucide-react/icons/plus';
+import PowerIcon from 'lucide-react/icons/power';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import UsersIcon from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
@@ -13,9 +17,10 @@ import { homePaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState } from '../../ui/EmptyState.tsx';
-import { ChevronEndIcon, EyeIcon, PlusIcon, PowerIcon, TrashIcon, UsersIcon } from '../../ui/icons.tsx';
+import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
@@ -251,7 +256,7 @@ export function DeviceUserScreen() {
               {live ? (
                 <Button
                   variant="danger"
-                  icon={TrashIcon}
+                  icon={Trash2Icon}
                   className="w-full"
                   onClick={() => setConfirm(true)}
                   data-testid="revoke-share"

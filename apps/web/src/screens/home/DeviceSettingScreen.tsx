@@ -1,8 +1,14 @@
 import { getProfile } from '@hestia/catalog';
+import HeartIcon from 'lucide-react/icons/heart';
+import InfoIcon from 'lucide-react/icons/info';
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import PencilIcon from 'lucide-react/icons/pencil';
+import Share2Icon from 'lucide-react/icons/share-2';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import UsersIcon from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
@@ -10,19 +16,11 @@ import { cardStateOf } from '../../lib/device-state.ts';
 import { homePaths, paths, reportPaths } from '../../routes.ts';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { LoadingBlock } from '../../ui/EmptyState.tsx';
-import {
-  DevicesIcon,
-  HeartIcon,
-  InfoIcon,
-  MoveIcon,
-  PencilIcon,
-  ShareIcon,
-  TrashIcon,
-  UsersIcon,
-} from '../../ui/icons.tsx';
+import { MoveIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { MoveDialog, RenameDialog } from '../settings/DeviceDialogs.tsx';
 import { DeviceSettingHeader } from '../settings/DeviceSettingHeader.tsx';
 import { DeviceSettingLinks } from '../settings/DeviceSettingLinks.tsx';
@@ -102,7 +100,7 @@ export function DeviceSettingScreen() {
               testId="device-information"
             />
             <Row
-              icon={DevicesIcon}
+              icon={LayoutGridIcon}
               title={t('charts.title')}
               to={reportPaths.deviceReports(id)}
               testId="device-reports"
@@ -114,7 +112,7 @@ export function DeviceSettingScreen() {
 
           <Section title={t('home.share.section')} hint={owner ? undefined : t('home.share.notAllowedHint')}>
             <Row
-              icon={ShareIcon}
+              icon={Share2Icon}
               title={t('home.share.title')}
               subtitle={owner ? t('home.share.subtitle') : t('errors.SHARING_NOT_ALLOWED')}
               to={owner ? homePaths.shareDevice(id) : undefined}
@@ -134,7 +132,7 @@ export function DeviceSettingScreen() {
 
           <Section>
             <Row
-              icon={TrashIcon}
+              icon={Trash2Icon}
               tone="danger"
               title={owner ? t('home.device.delete') : t('home.device.leave')}
               onClick={() => setDialog('delete')}

@@ -1,3 +1,7 @@
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import Share2Icon from 'lucide-react/icons/share-2';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +11,6 @@ import { shareTokenOf } from '../../lib/share-token.ts';
 import { homePaths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DevicesIcon, DoorIcon, PinIcon, ShareIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
@@ -33,16 +36,21 @@ export function GeneralAddScreen() {
   return (
     <StackScreen title={t('home.add.title')} testId="screen-general-add">
       <Section>
-        <Row icon={DevicesIcon} title={t('home.add.device')} subtitle={t('home.add.deviceHint')} disabled />
         <Row
-          icon={PinIcon}
+          icon={LayoutGridIcon}
+          title={t('home.add.device')}
+          subtitle={t('home.add.deviceHint')}
+          disabled
+        />
+        <Row
+          icon={MapPinIcon}
           title={t('home.places.add')}
           subtitle={t('home.add.placeHint')}
           to={homePaths.addOrEditAsset()}
           testId="add-place"
         />
         <Row
-          icon={DoorIcon}
+          icon={DoorClosedIcon}
           title={t('home.rooms.add')}
           subtitle={place ? t('home.add.roomHint', { name: place.name }) : undefined}
           to={place ? homePaths.addRoom(place.id) : undefined}
@@ -53,7 +61,7 @@ export function GeneralAddScreen() {
       <Section title={t('home.add.shared')}>
         <form onSubmit={accept} className="p-4">
           <label htmlFor={inputId} className="mb-1.5 flex items-center gap-2 text-[15px] font-medium">
-            <ShareIcon size={18} className="text-accent-text" />
+            <Share2Icon size={18} className="text-accent-text" />
             {t('home.add.sharedLabel')}
           </label>
           <div className="flex gap-2">

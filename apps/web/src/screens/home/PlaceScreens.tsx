@@ -1,8 +1,11 @@
 import type { AssetTree } from '@hestia/contract';
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import MapPinIcon from 'lucide-react/icons/map-pin';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import {
   useAddAsset,
@@ -17,11 +20,12 @@ import { homePaths, paths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { DoorIcon, PinIcon, PlusIcon, StarIcon, TrashIcon } from '../../ui/icons.tsx';
+import { StarIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 /** Rooms and devices of a place, in one line. */
 export function usePlaceSummary() {
@@ -44,7 +48,7 @@ export function AssetListScreen() {
               {places.map((place) => (
                 <Row
                   key={place.id}
-                  icon={PinIcon}
+                  icon={MapPinIcon}
                   title={<bdi>{place.name}</bdi>}
                   subtitle={`${summary(place)}${place.isDefault ? `${t('common.separator')}${t('home.places.default')}` : ''}`}
                   to={homePaths.addOrEditAsset(place.id)}
@@ -150,7 +154,7 @@ export function AddOrEditAssetScreen() {
         <>
           <Section title={t('home.rooms.title')}>
             <Row
-              icon={DoorIcon}
+              icon={DoorClosedIcon}
               title={t('home.rooms.manage')}
               subtitle={t('home.rooms.count', { count: place.children.length })}
               to={homePaths.roomList({
@@ -178,7 +182,7 @@ export function AddOrEditAssetScreen() {
               testId="make-default"
             />
             <Row
-              icon={TrashIcon}
+              icon={Trash2Icon}
               tone="danger"
               title={t('home.places.delete')}
               to={homePaths.deleteAsset(place.id)}
@@ -228,7 +232,7 @@ export function DeleteAssetScreen() {
       ) : (
         <div className="rounded-3xl bg-surface p-6 text-center shadow-card ring-1 ring-line/60">
           <span className="mx-auto grid size-16 place-items-center rounded-full bg-danger-soft text-danger">
-            <TrashIcon size={30} />
+            <Trash2Icon size={30} />
           </span>
           <p className="mt-4 text-lg font-semibold">{t('home.delete.question', { name: asset.name })}</p>
           <ul

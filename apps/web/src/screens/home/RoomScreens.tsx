@@ -1,7 +1,10 @@
+import CheckIcon from 'lucide-react/icons/check';
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useAddAsset, useAssetTreeQuery, useDeleteAsset, useEditAsset } from '../../data/assets.ts';
 import { errorText } from '../../data/errors.ts';
@@ -10,11 +13,11 @@ import { useHomeStore } from '../../state/home-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { CheckIcon, DoorIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 /** Ready-made names for a new room (translated), so adding one is a tap. */
 const SUGGESTIONS = ['living', 'bedroom', 'kitchen', 'bathroom', 'office', 'kids', 'hall', 'garage'] as const;
@@ -78,7 +81,11 @@ export function RoomListScreen() {
           ) : (
             <>
               {place.children.length === 0 ? (
-                <EmptyState icon={DoorIcon} title={t('home.rooms.none')} body={t('home.rooms.noneHint')} />
+                <EmptyState
+                  icon={DoorClosedIcon}
+                  title={t('home.rooms.none')}
+                  body={t('home.rooms.noneHint')}
+                />
               ) : (
                 <Section
                   hint={defaultPlace ? t('home.rooms.deleteHint', { place: defaultPlace.name }) : undefined}
@@ -86,7 +93,7 @@ export function RoomListScreen() {
                   {place.children.map((room) => (
                     <Row
                       key={room.id}
-                      icon={DoorIcon}
+                      icon={DoorClosedIcon}
                       title={<bdi>{room.name}</bdi>}
                       subtitle={t('home.rooms.devices', { count: room.deviceCount })}
                       to={homePaths.addOrEditRoom({ parentId: place.id, roomId: room.id })}
@@ -210,7 +217,7 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
         <div className="mt-8">
           <Section hint={t('home.rooms.deleteHint', { place: defaultPlace?.name ?? '' })}>
             <Row
-              icon={TrashIcon}
+              icon={Trash2Icon}
               tone="danger"
               title={t('home.rooms.delete')}
               onClick={() => setConfirm(true)}

@@ -1,8 +1,13 @@
+import CopyIcon from 'lucide-react/icons/copy';
+import EyeIcon from 'lucide-react/icons/eye';
+import ImageIcon from 'lucide-react/icons/image';
+import PowerIcon from 'lucide-react/icons/power';
+import QrCodeIcon from 'lucide-react/icons/qr-code';
+import UsersIcon from 'lucide-react/icons/users';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess } from '../../data/live.ts';
@@ -12,10 +17,11 @@ import { formatDateTime } from '../../lib/date-format.ts';
 import { homePaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { CopyIcon, EyeIcon, ImageIcon, PowerIcon, QrIcon, SendIcon, UsersIcon } from '../../ui/icons.tsx';
+import { SendIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { DeviceGone } from './DeviceSettingScreen.tsx';
 
 type Scope = 'control' | 'view';
@@ -172,7 +178,7 @@ export function ShareDeviceScreen() {
           ) : null}
           <Button
             className="w-full"
-            icon={QrIcon}
+            icon={QrCodeIcon}
             busy={create.isPending}
             onClick={() => create.mutate({ scope })}
             data-testid="create-share"

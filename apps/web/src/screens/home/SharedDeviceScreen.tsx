@@ -1,3 +1,8 @@
+import CheckIcon from 'lucide-react/icons/check';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import EyeIcon from 'lucide-react/icons/eye';
+import PowerIcon from 'lucide-react/icons/power';
+import Share2Icon from 'lucide-react/icons/share-2';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -8,7 +13,6 @@ import { peekShareToken, rememberShareToken, takeShareToken } from '../../lib/pe
 import { homePaths, paths } from '../../routes.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
 import { Button } from '../../ui/Button.tsx';
-import { AlertIcon, CheckIcon, EyeIcon, PowerIcon, ShareIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 
 /**
@@ -77,7 +81,7 @@ export function SharedDeviceScreen() {
             <span
               className={`grid size-16 place-items-center rounded-full ${finalize.isError ? 'bg-danger-soft text-danger' : 'bg-accent-soft text-accent-text'}`}
             >
-              {finalize.isError ? <AlertIcon size={30} /> : <ShareIcon size={30} />}
+              {finalize.isError ? <CircleAlertIcon size={30} /> : <Share2Icon size={30} />}
             </span>
             <p className="mt-4 text-lg font-semibold">{t('home.accept.heading')}</p>
             <p className="mt-1 max-w-sm text-[15px] leading-relaxed text-muted">{t('home.accept.body')}</p>

@@ -1,4 +1,5 @@
 import type { Device } from '@hestia/contract';
+import TagIcon from 'lucide-react/icons/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, Stat } from '../../components/charts/chart-ui.tsx';
@@ -9,7 +10,6 @@ import { useEnergyQuery, useTariffQuery } from '../../data/telemetry-history.ts'
 import { bucketLabel, formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { Button } from '../../ui/Button.tsx';
-import { TagIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
 import { TariffDialog } from './TariffDialog.tsx';

@@ -1,5 +1,6 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import ChartLineIcon from 'lucide-react/icons/chart-line';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
@@ -28,7 +29,6 @@ import {
 } from '../../lib/chart-series.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { Button } from '../../ui/Button.tsx';
-import { ChartIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
 
@@ -183,7 +183,7 @@ export function HistoryChartCard({ device }: { device: Device }) {
             {isLive ? t('charts.history.live') : t('charts.history.notLive')}
           </span>
         ) : (
-          <ChartIcon size={20} className="text-muted" />
+          <ChartLineIcon size={20} className="text-muted" />
         )
       }
     >

@@ -1,3 +1,4 @@
+import PrinterIcon from 'lucide-react/icons/printer';
 import './print.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,7 @@ import { useReportQuery } from '../../data/telemetry-history.ts';
 import { formatDateTime } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
-import { BackIcon, PrintIcon } from '../../ui/icons.tsx';
+import { BackIcon } from '../../ui/icons.tsx';
 import { useBack } from '../../ui/StackScreen.tsx';
 import { ReportView } from './ReportView.tsx';
 
@@ -37,7 +38,7 @@ export function ReportPrintScreen() {
           </span>
           <Button
             className="h-10! px-4 text-[14px]"
-            icon={PrintIcon}
+            icon={PrinterIcon}
             onClick={() => window.print()}
             data-testid="print"
             nowrap

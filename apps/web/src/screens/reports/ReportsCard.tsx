@@ -1,8 +1,10 @@
 import type { Device } from '@hestia/contract';
+import DownloadIcon from 'lucide-react/icons/download';
+import FileTextIcon from 'lucide-react/icons/file-text';
+import PrinterIcon from 'lucide-react/icons/printer';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { correctedNow } from '../../data/api.ts';
@@ -17,8 +19,8 @@ import {
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
-import { DownloadIcon, PrintIcon, ReportIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { ReportView } from './ReportView.tsx';
 
 const PERIODS = ['24h', '7d', '30d', 'custom'] as const;
@@ -85,7 +87,7 @@ export function ReportsCard({ device }: { device: Device }) {
     <Card
       title={t('charts.report.title')}
       testId="reports-card"
-      aside={<ReportIcon size={20} className="text-muted" />}
+      aside={<FileTextIcon size={20} className="text-muted" />}
     >
       <Segmented
         look="chips"
@@ -139,7 +141,7 @@ export function ReportsCard({ device }: { device: Device }) {
               data-testid="open-printable"
               className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-full bg-surface px-4 text-[14px] font-semibold whitespace-nowrap text-ink ring-1 ring-line hover:bg-surface-2"
             >
-              <PrintIcon size={20} />
+              <PrinterIcon size={20} />
               {t('charts.report.printable')}
             </Link>
           </div>

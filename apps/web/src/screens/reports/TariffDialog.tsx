@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { errorText } from '../../data/errors.ts';
 import { type Tariff, useSetTariff } from '../../data/telemetry-history.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 const CURRENCIES = ['EUR', 'USD', 'GBP', 'IRR', 'TRY', 'AED', 'SAR'] as const;
 const DEFAULT_CURRENCY: Record<string, string> = { en: 'EUR', fa: 'IRR', ar: 'AED', tr: 'TRY' };

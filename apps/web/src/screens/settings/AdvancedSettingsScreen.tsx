@@ -1,10 +1,14 @@
 import { settingTypesOf } from '@hestia/catalog';
+import FlaskConicalIcon from 'lucide-react/icons/flask-conical';
+import InfoIcon from 'lucide-react/icons/info';
+import LinkIcon from 'lucide-react/icons/link';
+import SlidersVerticalIcon from 'lucide-react/icons/sliders-vertical';
+import WifiIcon from 'lucide-react/icons/wifi';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DeviceControl } from '../../data/control.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { homePaths } from '../../routes.ts';
-import { InfoIcon, LinkIcon, SlidersIcon, TestIcon, WifiIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
@@ -54,7 +58,7 @@ function Advanced({
       ) : null}
       {types.includes('config-status') ? (
         <Row
-          icon={SlidersIcon}
+          icon={SlidersVerticalIcon}
           title={t('deviceSettings.links.configStatus')}
           to={settingsPaths.configStatus(id)}
           testId="link-config-status"
@@ -62,7 +66,7 @@ function Advanced({
       ) : null}
       {family && HARDWARE_TEST_FAMILIES.includes(family) ? (
         <Row
-          icon={TestIcon}
+          icon={FlaskConicalIcon}
           title={t('devicePanels.test.title')}
           subtitle={offline ? t('device.offline') : undefined}
           disabled={offline || !control.mayControl}

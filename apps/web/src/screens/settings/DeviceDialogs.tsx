@@ -1,14 +1,15 @@
 import type { Device } from '@hestia/contract';
+import DoorClosedIcon from 'lucide-react/icons/door-closed';
+import MapPinIcon from 'lucide-react/icons/map-pin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { useMoveDevices, useRenameDevice } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { DoorIcon, PinIcon } from '../../ui/icons.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 
 /** Rename a device (owner only): the name is required. */
 export function RenameDialog({ device, open, onClose }: { device: Device; open: boolean; onClose(): void }) {
@@ -114,7 +115,7 @@ export function MoveDialog({
                       } ${here ? 'text-accent-text' : ''}`}
                     >
                       <span className="grid size-8 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-                        {asset.parentId ? <DoorIcon size={18} /> : <PinIcon size={18} />}
+                        {asset.parentId ? <DoorClosedIcon size={18} /> : <MapPinIcon size={18} />}
                       </span>
                       <span className="min-w-0 flex-1 truncate">
                         <bdi>{asset.name}</bdi>

@@ -1,10 +1,11 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import EyeIcon from 'lucide-react/icons/eye';
+import UsersIcon from 'lucide-react/icons/users';
 import { useTranslation } from 'react-i18next';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { type LiveAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
-import { EyeIcon, UsersIcon } from '../../ui/icons.tsx';
 import { useAccessText } from './device-common.tsx';
 
 /** The device settings header: glyph, name, connection, room and (for a share) the access held. */

@@ -1,27 +1,25 @@
 import type { ModelProfile } from '@hestia/catalog';
+import BellIcon from 'lucide-react/icons/bell';
+import CpuIcon from 'lucide-react/icons/cpu';
+import ListIcon from 'lucide-react/icons/list';
+import SlidersVerticalIcon from 'lucide-react/icons/sliders-vertical';
+import SunDimIcon from 'lucide-react/icons/sun-dim';
+import TagIcon from 'lucide-react/icons/tag';
+import ThermometerIcon from 'lucide-react/icons/thermometer';
+import WifiIcon from 'lucide-react/icons/wifi';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { CurtainIcon } from '../../ui/device-glyphs.tsx';
-import {
-  BellIcon,
-  BrightnessIcon,
-  ListIcon,
-  MemoryIcon,
-  SlidersIcon,
-  TagIcon,
-  ThermoIcon,
-  WifiIcon,
-} from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { type SettingLink, settingLinksOf } from './setting-links.ts';
 
 const LINKS: Record<SettingLink, { icon: ComponentType<{ size?: number }>; to: (id: string) => string }> = {
-  lightIntensity: { icon: BrightnessIcon, to: settingsPaths.lightIntensity },
+  lightIntensity: { icon: SunDimIcon, to: settingsPaths.lightIntensity },
   wifiStatusDisplay: { icon: WifiIcon, to: settingsPaths.wifiStatusDisplay },
-  temperatureRange: { icon: ThermoIcon, to: settingsPaths.temperatureRange },
-  memoryStatus: { icon: MemoryIcon, to: settingsPaths.memoryStatus },
+  temperatureRange: { icon: ThermometerIcon, to: settingsPaths.temperatureRange },
+  memoryStatus: { icon: CpuIcon, to: settingsPaths.memoryStatus },
   editKeyTitle: { icon: TagIcon, to: settingsPaths.editKeyTitle },
   editCurtainName: { icon: CurtainIcon, to: settingsPaths.editCurtainName },
   switchKeyList: { icon: ListIcon, to: settingsPaths.switchKeyList },
@@ -64,7 +62,7 @@ export function DeviceSettingLinks({
         );
       })}
       <Row
-        icon={SlidersIcon}
+        icon={SlidersVerticalIcon}
         title={t('deviceSettings.links.advanced')}
         to={settingsPaths.advanced(id, profile.id)}
         testId="link-advanced"

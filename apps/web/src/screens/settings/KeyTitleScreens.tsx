@@ -1,16 +1,16 @@
+import PencilIcon from 'lucide-react/icons/pencil';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import type { DeviceControl } from '../../data/control.ts';
 import { errorText } from '../../data/errors.ts';
 import { settingsPaths } from '../../routes/settings-paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { PencilIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { slotNumber, useKeyTitles } from './key-titles.ts';
 import { ChoiceRow, num } from './setting-controls.tsx';

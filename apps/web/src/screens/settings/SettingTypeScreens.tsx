@@ -2,13 +2,13 @@ import type { DeviceSettingType, KeyValue, SettingField } from '@hestia/contract
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
 import { SignalStrength } from '../../components/SignalStrength.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { errorText, sessionEndOf } from '../../data/errors.ts';
 import { formatDateTime } from '../../lib/date-format.ts';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { DeviceFrame } from './DeviceFrame.tsx';
 import { ChoiceRow, num, SettingSlider, ToggleRow, ValueRow } from './setting-controls.tsx';
 import { useDeviceSettingQuery, usePatchDeviceSetting } from './settings-data.ts';

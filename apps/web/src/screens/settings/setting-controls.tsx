@@ -1,10 +1,11 @@
 import type { KeyDef, UiField } from '@hestia/catalog';
 import type { KeyValue, TelemetryValue } from '@hestia/contract';
+import CloudOffIcon from 'lucide-react/icons/cloud-off';
+import EyeIcon from 'lucide-react/icons/eye';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
-import { CloudOffIcon, EyeIcon } from '../../ui/icons.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { OptionPills, SliderField } from '../control/fields.tsx';
 

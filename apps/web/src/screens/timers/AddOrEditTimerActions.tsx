@@ -1,11 +1,12 @@
 import type { KeyDef, ModelProfile } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latinDigits } from '../../lib/digits.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Select } from '../../ui/Select.tsx';
@@ -112,7 +113,7 @@ export function AddOrEditTimerActions({
                   className="me-2 grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft"
                   data-testid="timer-action-remove"
                 >
-                  <TrashIcon size={20} />
+                  <Trash2Icon size={20} />
                 </button>
               </div>
             );

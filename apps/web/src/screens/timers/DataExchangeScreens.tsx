@@ -1,7 +1,9 @@
+import ArrowRightLeftIcon from 'lucide-react/icons/arrow-right-left';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useDevicesQuery } from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
@@ -15,9 +17,10 @@ import { timerPaths } from '../../routes/timer-paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
-import { ArrowIcon, ExchangeIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { ArrowIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
 import { keyTitle } from './timer-text.ts';
@@ -35,7 +38,11 @@ function ExchangeList({ ctx }: { ctx: DeviceContext }) {
   return (
     <QueryView
       query={query}
-      empty={{ icon: ExchangeIcon, title: t('timers.exchange.empty'), body: t('timers.exchange.emptyBody') }}
+      empty={{
+        icon: ArrowRightLeftIcon,
+        title: t('timers.exchange.empty'),
+        body: t('timers.exchange.emptyBody'),
+      }}
     >
       {(exchanges) => (
         <>
@@ -48,7 +55,7 @@ function ExchangeList({ ctx }: { ctx: DeviceContext }) {
                 data-exchange-id={x.id}
               >
                 <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-                  <ExchangeIcon size={20} />
+                  <ArrowRightLeftIcon size={20} />
                 </span>
                 <div className="min-w-0 flex-1 text-[15px]">
                   <p className="flex flex-wrap items-center gap-x-1.5 font-medium">
@@ -68,7 +75,7 @@ function ExchangeList({ ctx }: { ctx: DeviceContext }) {
                   data-testid="exchange-delete"
                   className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft"
                 >
-                  <TrashIcon size={20} />
+                  <Trash2Icon size={20} />
                 </button>
               </div>
             ))}

@@ -1,9 +1,12 @@
 import { getProfile } from '@hestia/catalog';
+import ArrowRightLeftIcon from 'lucide-react/icons/arrow-right-left';
+import CalendarIcon from 'lucide-react/icons/calendar';
+import TimerIcon from 'lucide-react/icons/timer';
+import ZapIcon from 'lucide-react/icons/zap';
 import { useTranslation } from 'react-i18next';
 import { canControl, useDeviceQuery } from '../../data/devices.ts';
 import { useDeviceAccess } from '../../data/live.ts';
 import { timerPaths } from '../../routes/timer-paths.ts';
-import { AutomationIcon, CalendarIcon, ExchangeIcon, TimerIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { writableKeys } from './timer-lib.ts';
@@ -44,7 +47,7 @@ export function DeviceAutomationLinks({ deviceId }: { deviceId: string }) {
       ) : null}
       {control && reports ? (
         <Row
-          icon={ExchangeIcon}
+          icon={ArrowRightLeftIcon}
           title={t('timers.exchange.title')}
           subtitle={t('timers.links.exchange')}
           to={timerPaths.dataExchangeList(deviceId, device.deviceProfileId)}
@@ -52,7 +55,7 @@ export function DeviceAutomationLinks({ deviceId }: { deviceId: string }) {
         />
       ) : null}
       <Row
-        icon={AutomationIcon}
+        icon={ZapIcon}
         title={t('timers.automations.title')}
         subtitle={t('timers.links.automations')}
         to={timerPaths.deviceAutomationList(deviceId, device.deviceProfileId)}

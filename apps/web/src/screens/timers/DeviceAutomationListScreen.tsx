@@ -1,9 +1,9 @@
+import ZapIcon from 'lucide-react/icons/zap';
 import { useTranslation } from 'react-i18next';
 import { QueryView } from '../../components/QueryView.tsx';
 import { useDeviceAutomationsQuery } from '../../data/timers.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
-import { AutomationIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
@@ -18,7 +18,7 @@ function AutomationList({ ctx }: { ctx: DeviceContext }) {
     <QueryView
       query={query}
       empty={{
-        icon: AutomationIcon,
+        icon: ZapIcon,
         title: t('timers.automations.empty'),
         body: t('timers.automations.emptyBody'),
       }}
@@ -28,7 +28,7 @@ function AutomationList({ ctx }: { ctx: DeviceContext }) {
           {automations.map((a) => (
             <div key={a.id} data-testid="device-automation-row">
               <Row
-                icon={AutomationIcon}
+                icon={ZapIcon}
                 title={<bdi>{a.name}</bdi>}
                 subtitle={[
                   ...(a.type === 'scenario'

@@ -6,10 +6,10 @@ import {
 } from '@hestia/automation';
 import type { Schedule } from '@hestia/contract';
 import { RepeatType as Repeat, type RepeatType } from '@hestia/contract/light';
+import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { QueryView } from '../../components/QueryView.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
@@ -20,11 +20,11 @@ import { timerPaths } from '../../routes/timer-paths.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { ErrorState } from '../../ui/EmptyState.tsx';
-import { TrashIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { toast } from '../../ui/Toast.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
@@ -351,7 +351,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
       {schedule ? (
         <Section>
           <Row
-            icon={TrashIcon}
+            icon={Trash2Icon}
             tone="danger"
             title={t('timers.schedule.delete')}
             onClick={() => setConfirm(true)}
