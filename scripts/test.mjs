@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { clusterTemplate } from './pglite-template.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let passed = 0;
@@ -23,6 +24,12 @@ function step(name, cmd, args) {
 step('typecheck', 'npx', ['tsc', '-b']);
 step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
 step('build the web app', 'npm', ['run', 'build', '-w', '@hestia/web']);
+
+// The empty cluster every test's embedded database copies (decision 024), made once per install
+// before the suites start, so no test server runs initdb; should this fail, the first server makes it.
+if (!existsSync(clusterTemplate)) {
+  spawnSync(process.execPath, [join(root, 'scripts/pglite-template.mjs')], { cwd: root, stdio: 'inherit' });
+}
 
 mkdirSync(join(root, 'artifacts'), { recursive: true });
 const report = join(root, 'artifacts/vitest.json');
