@@ -9,7 +9,7 @@ import { addDevice, openSocket, type Stack, startStack, waitFor } from './stack.
 let stack: Stack;
 let cli: ReturnType<typeof mosquittoCli>;
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ DEVICE_INACTIVITY_TIMEOUT: '600' });
   cli = mosquittoCli(stack.server.mqttUrl);
 });
 afterAll(() => stack?.stop());

@@ -38,6 +38,9 @@ export async function startStack(
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'silent',
+      // Tests move the clock by hours to reach schedules and polls; the demo devices, whose pings run
+      // in real time, must not go inactive on such a jump. Tests of the timeout set their own.
+      DEVICE_INACTIVITY_TIMEOUT: String(7 * 24 * 3600),
       ...env,
     }),
     {
