@@ -75,6 +75,39 @@ describe('wrapper and anonymous calls', () => {
   });
 });
 
+describe('answers that protect the page, and bodies clients send', () => {
+  it('says nosniff, no referrer and no framing on API answers and on the web app alike', async () => {
+    for (const url of [`${stack.server.url}/api/v1/time`, `${stack.server.url}/api/v1/nowhere`]) {
+      const res = await fetch(url);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  it('takes a body-less DELETE that says it sends JSON, and still refuses prototype keys', async () => {
+    const login = await raw('/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_EMAIL, password: 'HestiaDemo1' }),
+    });
+    const token = login.body.data.token as string;
+    const place = await stack.client.call('addAsset', { body: { name: 'Shed' } });
+    const gone = await raw(`/customer/assets/${place.id}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+    expect(gone).toMatchObject({ status: 200, body: { isSuccess: true } });
+    const poisoned = await raw('/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"a@b.c","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(poisoned.status).toBe(400);
+    expect(poisoned.body).toMatchObject({ isSuccess: false, statusCode: 400 });
+  });
+});
+
 describe('API description', () => {
   it('serves an OpenAPI 3.1 document generated from the contract, one operation per route and per ThingsBoard path', async () => {
     const res = await fetch(`${stack.server.url}/api/docs`);

@@ -82,6 +82,8 @@ describe('the served web app', () => {
       const res = await get(`${server.url}${path}`, { 'accept-encoding': 'br' });
       expect(res.status, path).toBe(200);
       expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
     }
     const fallback = await get(`${server.url}/dashboard`, { 'accept-encoding': 'br' });
     expect(fallback.headers['content-encoding']).toBe('br');

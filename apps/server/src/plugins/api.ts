@@ -179,6 +179,21 @@ export function errSerializer(err: unknown, depth = 0): SerializedError {
 
 /** Wrapper on every answer, errors included; never a stack trace to the client. */
 export function installErrorHandling(app: FastifyInstance, opts: { serveShell: boolean }): void {
+  // On every answer, the app's pages and the API alike: no guessing of content types, no address
+  // (a share link's token) sent on to another site, no framing by another site.
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+  });
+  // A body-less request that still says it sends JSON (many HTTP clients do so for DELETE) has no
+  // body, not a broken one; any other JSON is parsed as before, prototype keys refused.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    if (String(text).trim() === '') return done(null, undefined);
+    return parseJson(req, String(text), done);
+  });
   // Text with NUL characters or lone surrogates is a 400 on every route, in one place, before any
   // handler runs (the database refuses it, and its error would otherwise be a 500).
   app.addHook('preHandler', async (req) => {
