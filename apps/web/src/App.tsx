@@ -22,6 +22,8 @@ import { registerRoutes } from './router/known-paths.ts';
 import { type LazyScreen, lazyScreen } from './router/lazy-screen.ts';
 import { accountRoutes } from './routes/account-routes.tsx';
 import { AutomationTabScreen, automationRoutes } from './routes/automation-routes.tsx';
+import { configChooseRoutes } from './routes/config-choose-routes.tsx';
+import { configRoutes } from './routes/config-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
@@ -106,6 +108,8 @@ const routeTree = (
     {settingsRoutes()}
     {automationRoutes()}
     {timerRoutes()}
+    {configChooseRoutes()}
+    {configRoutes()}
     <Route path="*" element={<NotFoundScreen />} />
   </>
 );

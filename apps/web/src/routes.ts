@@ -90,3 +90,29 @@ export const reportPaths = {
   deviceReports: (id: string) => `${TAB_NAVIGATOR}/device-reports/${id}`,
   printable: (id: string, reportId: string) => `${TAB_NAVIGATOR}/device-reports/${id}/${reportId}`,
 } as const;
+
+/**
+ * Issue 18: adding a device (spec section 2, stack device-config-stack), stacked on the tab navigator.
+ * Choosing the device (mode, category, brand, QR code, deep links) ends at `autoOrManual` with the
+ * model's profile id; the pairing flow takes it from there.
+ */
+export const configPaths = {
+  selectMode: () => `${TAB_NAVIGATOR}/selectDeviceConfigMode`,
+  categories: () => `${TAB_NAVIGATOR}/devicesCategoryList`,
+  categoryTypes: (categoryId: string) => `${TAB_NAVIGATOR}/configBaseDeviceType/${categoryId}`,
+  brands: () => `${TAB_NAVIGATOR}/deviceBrandList`,
+  brandModels: (brandId: string) => `${TAB_NAVIGATOR}/configBaseDeviceBrand/${brandId}`,
+  qrCode: () => `${TAB_NAVIGATOR}/configDeviceQrCode`,
+  autoOrManual: (profileId?: string) => `${TAB_NAVIGATOR}/selectAutoOrManualConfig${q({ profileId })}`,
+  selectWifiAuto: (profileId?: string) => `${TAB_NAVIGATOR}/selectWifiInAutoConfig${q({ profileId })}`,
+  autoTutorial: (profileId?: string) => `${TAB_NAVIGATOR}/autoConfigTutorial${q({ profileId })}`,
+  autoFinal: (profileId?: string) => `${TAB_NAVIGATOR}/autoConfigFinal${q({ profileId })}`,
+  manualTutorial: (profileId?: string) => `${TAB_NAVIGATOR}/manualConfigTutorial${q({ profileId })}`,
+  connectDeviceWifi: (profileId?: string) =>
+    `${TAB_NAVIGATOR}/manual-config-connect-device-wifi${q({ profileId })}`,
+  selectDeviceWifi: () => `${TAB_NAVIGATOR}/manualConfigSelectDeviceWifi`,
+  changeOwner: () => `${TAB_NAVIGATOR}/manual-config-change-owner`,
+  configStatus: () => `${TAB_NAVIGATOR}/configStatus`,
+  postConfig: (deviceId: string) => `${TAB_NAVIGATOR}/post-config/${deviceId}`,
+  pairingInfo: () => `${TAB_NAVIGATOR}/pairingDeviceInformation`,
+} as const;
