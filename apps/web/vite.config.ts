@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { firstLoadChunks, firstLoadPreloads, prebuiltLocales } from './src/first-load/vite-plugins.ts';
 
-/** Where `vite dev` forwards /api (HTTP and the telemetry socket); `npm run dev` starts the server on 8080. */
+/** Where `vite dev` forwards /api (HTTP and the telemetry socket); `npm run dev` sets it from PORT (8080 by default). */
 const apiTarget = process.env.HESTIA_API_URL ?? 'http://localhost:8080';
 
 const THEME_COLOR = '#1FBCD2';
