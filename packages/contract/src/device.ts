@@ -48,7 +48,10 @@ export const deviceListQuerySchema = z.object({
   assetId: z.string().uuid('assetId must be a UUID').optional(),
   childAssetContains: z.enum(['true', 'false']).optional(),
   profileId: z.string().max(64).optional(),
+  /** `true`: the devices transferred to the caller by pairing and not yet set up (post-config). */
   isTransfer: z.enum(['true', 'false']).optional(),
+  /** `true`: only the devices shared with the caller. */
+  sharedOnly: z.enum(['true', 'false']).optional(),
 });
 
 export const deviceIdParamsSchema = z.object({ id: z.string().uuid('Device id must be a UUID') });

@@ -17,6 +17,12 @@ export const errorCatalog = {
   DEVICE_OFFLINE: { status: 409, message: 'The device is not connected to the internet.' },
   DEVICE_NO_ANSWER: { status: 504, message: 'Disturbance in communication with the device.' },
   DEVICE_REJECTED: { status: 502, message: 'The device refused the command.' },
+  CONFIG_DISABLED: { status: 403, message: 'Configuration is disabled by the owner or admin.' },
+  PAIR_KEY_NOT_LIVE: {
+    status: 409,
+    message: 'This pair key has expired or was already used. Start adding the device again.',
+  },
+  NOT_OWNED_BY_OTHER: { status: 409, message: 'This device is not owned by another user.' },
   INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
 } as const satisfies Record<string, { status: number; http?: number; message: string }>;
 

@@ -6,6 +6,7 @@ export * from './device-settings.ts';
 export * from './json.ts';
 export * from './light.ts';
 export * from './mqtt.ts';
+export * from './onboarding.ts';
 export * from './openapi.ts';
 export * from './provisioning.ts';
 export * from './report.ts';

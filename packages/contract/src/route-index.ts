@@ -218,4 +218,9 @@ export const routeIndex = {
   getDataExchange: { method: 'GET', path: '/data-exchanges/:exchangeId', anonymous: false },
   deleteDataExchange: { method: 'DELETE', path: '/data-exchanges/:exchangeId', anonymous: false },
   claimDevice: { method: 'POST', path: '/devices/claim', anonymous: false },
+  getPairKey: { method: 'GET', path: '/devices/:mac/pairkey', anonymous: false },
+  changeOwner: { method: 'POST', path: '/devices/:mac/change-owner', anonymous: false },
+  postConfig: { method: 'POST', path: '/devices/:id/post-config', anonymous: false },
+  deviceBrands: { method: 'GET', path: '/device-brands', anonymous: false },
+  deviceBrandModels: { method: 'GET', path: '/device-brands/:brandId/models', anonymous: false },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -5,6 +5,7 @@ import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
 import { deviceRoutes } from './routes-device.ts';
 import { homeRoutes } from './routes-home.ts';
+import { onboardingRoutes } from './routes-onboarding.ts';
 import { provisioningRoutes } from './routes-provisioning.ts';
 
 /** A route of /api/v1: how to reach it (http.ts) and the schemas of its parts. */
@@ -23,6 +24,7 @@ export const routes = {
   ...dataRoutes,
   ...automationRoutes,
   ...provisioningRoutes,
+  ...onboardingRoutes,
   // ThingsBoard's paths of calls declared with the account and device routes (docs/decisions/021).
   login: { ...accountRoutes.login, thingsboard: '/api/auth/login' },
   refreshToken: { ...accountRoutes.refreshToken, thingsboard: '/api/auth/token' },

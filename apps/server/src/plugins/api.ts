@@ -56,6 +56,9 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   DEVICE_OFFLINE: { status: 409, errorCode: TB_ERROR.GENERAL },
   DEVICE_NO_ANSWER: { status: 504, errorCode: TB_ERROR.GENERAL },
   DEVICE_REJECTED: { status: 502, errorCode: TB_ERROR.GENERAL },
+  CONFIG_DISABLED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
+  PAIR_KEY_NOT_LIVE: { status: 409, errorCode: TB_ERROR.GENERAL },
+  NOT_OWNED_BY_OTHER: { status: 409, errorCode: TB_ERROR.GENERAL },
   INTERNAL: { status: 500, errorCode: TB_ERROR.GENERAL },
 };
 
