@@ -24,6 +24,7 @@ import { createHub } from './modules/telemetry/hub.ts';
 import type { TelemetryPipeline } from './modules/telemetry/pipeline.ts';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { errSerializer, installErrorHandling } from './plugins/api.ts';
+import { installRequestLog, redactUrl, requestLogOptions } from './plugins/request-log.ts';
 import { registerWebShell } from './plugins/web-shell.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -52,9 +53,6 @@ export interface HestiaServer {
 }
 
 const webDistDefault = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
-
-/** Strip secrets (the socket's token) from logged URLs. */
-const redactUrl = (url: string) => url.replace(/([?&](token|accessToken)=)[^&]*/gi, '$1[redacted]');
 
 export interface ServerOptions {
   clock?: Clock;
@@ -105,7 +103,9 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       },
       bodyLimit: 256 * 1024,
       trustProxy: false,
+      ...requestLogOptions,
     });
+    installRequestLog(app);
     const log = app.log;
 
     const database =

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
+import { noteUser } from './request-log.ts';
 
 /** Who calls: the account module's authentication, seen only through this (no import of it). */
 export interface Authenticator<P> {
@@ -313,6 +314,8 @@ async function inputOf<D extends RouteDef, P>(
   let principal: P | undefined;
   if (token) principal = await auth.authenticate(token);
   else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
+  const userId = (principal as { userId?: unknown } | undefined)?.userId;
+  if (typeof userId === 'string') noteUser(req, userId);
   return {
     req,
     principal,
