@@ -13,7 +13,7 @@ vi.mock('@node-rs/argon2', () => ({
   },
 }));
 
-const { accountService } = await import('./account.service.ts');
+const { AccountService } = await import('./account.service.ts');
 const { attemptStore, guessLimits } = await import('../../core/rate-limiter.ts');
 
 /** An account service whose store holds one live sign-up code for the address, with `pending`. */
@@ -37,7 +37,7 @@ function withPending(pending: unknown) {
     give: async () => undefined,
     clear: async () => undefined,
   } as unknown as ReturnType<typeof attemptStore>;
-  const service = accountService({
+  const service = new AccountService({
     users: users as never,
     codes: codes as never,
     auth: {} as never,

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import { attemptStore, guessLimits } from '../../core/rate-limiter.ts';
-import { accountService } from './account.service.ts';
+import { AccountService } from './account.service.ts';
 import { authRoutes } from './auth.routes.ts';
-import { authService } from './auth.service.ts';
-import { codesService } from './codes.service.ts';
+import { AuthService } from './auth.service.ts';
+import { CodesService } from './codes.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './notifier.ts';
 import { profileImageRepository } from './profile-image.repository.ts';
 import { profileImageRoutes } from './profile-image.routes.ts';
@@ -32,9 +32,9 @@ export function register(
   );
   // Guess and send limits, counted in the database so every instance shares them (decision 017).
   const limits = guessLimits(attemptStore(db, clock));
-  const codes = codesService({ users, sender, secret, clock, limits });
-  const auth = authService({ users, codes, secret, clock, bus, limits });
-  const accounts = accountService({ users, codes, auth, clock, limits, log });
+  const codes = new CodesService({ users, sender, secret, clock, limits });
+  const auth = new AuthService({ users, codes, secret, clock, bus, limits });
+  const accounts = new AccountService({ users, codes, auth, clock, limits, log });
   authRoutes(app, { auth, accounts, clock });
   profileImageRoutes(app, { auth, images: profileImageRepository(db) });
   return { users, auth, accounts, limits };
