@@ -20,18 +20,25 @@ export function toAsset(a: AssetWithCount): Asset {
   };
 }
 
-/** Places and rooms. A user always has exactly one default place; deleting never loses a device. */
-export function assetService(deps: { assets: AssetRepository; devices: DeviceService }) {
-  const { assets, devices } = deps;
+export interface AssetDeps {
+  assets: AssetRepository;
+  devices: DeviceService;
+}
 
-  async function mine(userId: string, id: string): Promise<AssetWithCount> {
+/** Places and rooms. A user always has exactly one default place; deleting never loses a device. */
+export class AssetService {
+  constructor(private readonly deps: AssetDeps) {}
+
+  private async mine(userId: string, id: string): Promise<AssetWithCount> {
+    const { assets } = this.deps;
     const a = await assets.get(id);
     if (!a || a.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
     return a;
   }
 
   /** The default place, made ("Home" in the user's language) when the user has none yet. */
-  async function defaultPlace(userId: string, language = 'en') {
+  async defaultPlace(userId: string, language = 'en') {
+    const { assets } = this.deps;
     const existing = await assets.defaultPlace(userId);
     if (existing) return existing;
     return assets.create({
@@ -42,87 +49,86 @@ export function assetService(deps: { assets: AssetRepository; devices: DeviceSer
     });
   }
 
-  async function all(userId: string, language?: string): Promise<AssetWithCount[]> {
-    await defaultPlace(userId, language);
+  private async all(userId: string, language?: string): Promise<AssetWithCount[]> {
+    const { assets } = this.deps;
+    await this.defaultPlace(userId, language);
     return assets.listForOwner(userId);
   }
 
-  return {
-    defaultPlace,
+  async tree(userId: string, language?: string): Promise<AssetTree[]> {
+    const list = await this.all(userId, language);
+    return list
+      .filter((a) => a.parentId === null)
+      .map((p) => ({ ...toAsset(p), children: list.filter((r) => r.parentId === p.id).map(toAsset) }));
+  }
 
-    async tree(userId: string, language?: string): Promise<AssetTree[]> {
-      const list = await all(userId, language);
-      return list
-        .filter((a) => a.parentId === null)
-        .map((p) => ({ ...toAsset(p), children: list.filter((r) => r.parentId === p.id).map(toAsset) }));
-    },
+  async list(userId: string, q: { assetId?: string; assetName?: string }): Promise<Asset[]> {
+    let list = await this.all(userId);
+    if (q.assetId) {
+      await this.mine(userId, q.assetId);
+      list = list.filter((a) => a.parentId === q.assetId);
+    }
+    if (q.assetName) {
+      const needle = q.assetName.toLocaleLowerCase();
+      list = list.filter((a) => a.name.toLocaleLowerCase().includes(needle));
+    }
+    return list.map(toAsset);
+  }
 
-    async list(userId: string, q: { assetId?: string; assetName?: string }): Promise<Asset[]> {
-      let list = await all(userId);
-      if (q.assetId) {
-        await mine(userId, q.assetId);
-        list = list.filter((a) => a.parentId === q.assetId);
-      }
-      if (q.assetName) {
-        const needle = q.assetName.toLocaleLowerCase();
-        list = list.filter((a) => a.name.toLocaleLowerCase().includes(needle));
-      }
-      return list.map(toAsset);
-    },
+  async get(userId: string, id: string): Promise<Asset> {
+    return toAsset(await this.mine(userId, id));
+  }
 
-    async get(userId: string, id: string): Promise<Asset> {
-      return toAsset(await mine(userId, id));
-    },
+  async add(
+    userId: string,
+    body: { name: string; parentId?: string | null; label?: string },
+  ): Promise<Asset> {
+    const { assets } = this.deps;
+    if (body.parentId) {
+      const parent = await this.mine(userId, body.parentId);
+      if (parent.parentId !== null)
+        throw new AppError('VALIDATION', 'A room belongs to a place, not to another room.');
+    }
+    const hasDefault = (await assets.defaultPlace(userId)) !== undefined;
+    const created = await assets.create({
+      ownerId: userId,
+      name: body.name,
+      label: body.label ?? '',
+      parentId: body.parentId ?? null,
+      type: body.parentId ? 'room' : 'place',
+      isDefault: !body.parentId && !hasDefault,
+    });
+    return toAsset({ ...created, deviceCount: 0 });
+  }
 
-    async add(
-      userId: string,
-      body: { name: string; parentId?: string | null; label?: string },
-    ): Promise<Asset> {
-      if (body.parentId) {
-        const parent = await mine(userId, body.parentId);
-        if (parent.parentId !== null)
-          throw new AppError('VALIDATION', 'A room belongs to a place, not to another room.');
-      }
-      const hasDefault = (await assets.defaultPlace(userId)) !== undefined;
-      const created = await assets.create({
-        ownerId: userId,
-        name: body.name,
-        label: body.label ?? '',
-        parentId: body.parentId ?? null,
-        type: body.parentId ? 'room' : 'place',
-        isDefault: !body.parentId && !hasDefault,
-      });
-      return toAsset({ ...created, deviceCount: 0 });
-    },
+  async edit(userId: string, body: { id: string; name: string; label?: string }): Promise<Asset> {
+    const { assets } = this.deps;
+    await this.mine(userId, body.id);
+    await assets.update(body.id, {
+      name: body.name,
+      ...(body.label !== undefined ? { label: body.label } : {}),
+    });
+    return toAsset(await this.mine(userId, body.id));
+  }
 
-    async edit(userId: string, body: { id: string; name: string; label?: string }): Promise<Asset> {
-      await mine(userId, body.id);
-      await assets.update(body.id, {
-        name: body.name,
-        ...(body.label !== undefined ? { label: body.label } : {}),
-      });
-      return toAsset(await mine(userId, body.id));
-    },
+  /** Delete a place (and its rooms) or a room; its devices move to the default place. */
+  async remove(userId: string, id: string): Promise<{ movedDevices: number; movedTo: string }> {
+    const { assets, devices } = this.deps;
+    const asset = await this.mine(userId, id);
+    if (asset.isDefault)
+      throw new AppError('VALIDATION', 'This is your default place. Make another place the default first.');
+    const fallback = await this.defaultPlace(userId);
+    const moved = await assets.deleteMovingDevices(asset, fallback.id);
+    for (const deviceId of moved) devices.forget(deviceId);
+    return { movedDevices: moved.length, movedTo: fallback.id };
+  }
 
-    /** Delete a place (and its rooms) or a room; its devices move to the default place. */
-    async remove(userId: string, id: string): Promise<{ movedDevices: number; movedTo: string }> {
-      const asset = await mine(userId, id);
-      if (asset.isDefault)
-        throw new AppError('VALIDATION', 'This is your default place. Make another place the default first.');
-      const fallback = await defaultPlace(userId);
-      const moved = await assets.deleteMovingDevices(asset, fallback.id);
-      for (const deviceId of moved) devices.forget(deviceId);
-      return { movedDevices: moved.length, movedTo: fallback.id };
-    },
-
-    async setDefault(userId: string, id: string): Promise<Asset> {
-      const asset = await mine(userId, id);
-      if (asset.parentId !== null)
-        throw new AppError('VALIDATION', 'Only a place can be the default, not a room.');
-      await assets.setDefault(userId, id);
-      return toAsset(await mine(userId, id));
-    },
-  };
+  async setDefault(userId: string, id: string): Promise<Asset> {
+    const { assets } = this.deps;
+    const asset = await this.mine(userId, id);
+    if (asset.parentId !== null)
+      throw new AppError('VALIDATION', 'Only a place can be the default, not a room.');
+    await assets.setDefault(userId, id);
+    return toAsset(await this.mine(userId, id));
+  }
 }
-
-export type AssetService = ReturnType<typeof assetService>;

@@ -4,7 +4,7 @@ import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { assetRepository } from './asset.repository.ts';
 import { assetRoutes } from './asset.routes.ts';
-import { assetService } from './asset.service.ts';
+import { AssetService } from './asset.service.ts';
 
 /** Places and rooms (assets), and moving devices between them. */
 export function register(
@@ -12,7 +12,7 @@ export function register(
   deps: Pick<Infrastructure, 'db'> & { auth: AuthService; devices: DeviceService },
 ) {
   const { db, auth, devices } = deps;
-  const assets = assetService({ assets: assetRepository(db), devices });
+  const assets = new AssetService({ assets: assetRepository(db), devices });
   assetRoutes(app, { auth, assets, devices });
   return { assets };
 }

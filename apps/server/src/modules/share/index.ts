@@ -5,7 +5,7 @@ import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { shareRepository } from './share.repository.ts';
 import { shareRoutes } from './share.routes.ts';
-import { shareService } from './share.service.ts';
+import { ShareService } from './share.service.ts';
 
 /** Sharing a device with another user, for viewing or control (docs/decisions/007). */
 export function register(
@@ -17,7 +17,7 @@ export function register(
   },
 ) {
   const { db, bus, clock, auth, devices, limits } = deps;
-  const shares = shareService({ shares: shareRepository(db), devices, bus, clock, limits });
+  const shares = new ShareService({ shares: shareRepository(db), devices, bus, clock, limits });
   shareRoutes(app, { auth, shares });
   return { shares };
 }

@@ -42,23 +42,27 @@ function toShare(s: ShareWithNames, now: number): Share {
   };
 }
 
-/** Sharing: only the owner shares, by a one-time token; scope and expiry hold on every route and socket. */
-export function shareService(deps: {
+export interface ShareDeps {
   shares: ShareRepository;
   devices: DeviceService;
   bus: LiveBus;
   clock: Clock;
   limits: GuessLimits;
-}) {
-  const { shares, devices, bus, clock, limits } = deps;
+}
 
-  async function ownerOnly(userId: string, deviceId: string) {
+/** Sharing: only the owner shares, by a one-time token; scope and expiry hold on every route and socket. */
+export class ShareService {
+  constructor(private readonly deps: ShareDeps) {}
+
+  private async ownerOnly(userId: string, deviceId: string) {
+    const { devices } = this.deps;
     const a = await devices.access(userId, deviceId);
     if (a.access !== 'owner') throw new AppError('SHARING_NOT_ALLOWED');
     return a.row;
   }
 
-  function futureDate(iso: string | null | undefined): Date | null {
+  private futureDate(iso: string | null | undefined): Date | null {
+    const { clock } = this.deps;
     if (!iso) return null;
     const d = new Date(iso);
     if (d.getTime() <= clock.now())
@@ -66,85 +70,87 @@ export function shareService(deps: {
     return d;
   }
 
-  async function listed(ownerId: string, id: string): Promise<Share> {
+  private async listed(ownerId: string, id: string): Promise<Share> {
+    const { clock, shares } = this.deps;
     const found = (await shares.listForOwner(ownerId)).find((s) => s.id === id);
     if (!found) throw new AppError('NOT_FOUND', 'Share not found');
     return toShare(found, clock.now());
   }
 
-  return {
-    async create(
-      userId: string,
-      deviceId: string,
-      body: { scope: 'control' | 'view'; expiresAt?: string | null | undefined },
-    ) {
-      const device = await ownerOnly(userId, deviceId);
-      const token = randomBytes(24).toString('base64url');
-      const tokenExpiresAt = new Date(clock.now() + TOKEN_TTL_MS);
-      const row = await shares.create({
-        deviceId: device.id,
-        ownerId: userId,
-        tokenHash: sha256(token),
-        tokenExpiresAt,
-        scope: body.scope,
-        expiresAt: futureDate(body.expiresAt),
-      });
-      return {
-        ...(await listed(userId, row.id)),
-        token,
-        link: `/share/${token}`,
-        tokenExpiresAt: tokenExpiresAt.toISOString(),
-      };
-    },
+  async create(
+    userId: string,
+    deviceId: string,
+    body: { scope: 'control' | 'view'; expiresAt?: string | null | undefined },
+  ) {
+    const { clock, shares } = this.deps;
+    const device = await this.ownerOnly(userId, deviceId);
+    const token = randomBytes(24).toString('base64url');
+    const tokenExpiresAt = new Date(clock.now() + TOKEN_TTL_MS);
+    const row = await shares.create({
+      deviceId: device.id,
+      ownerId: userId,
+      tokenHash: sha256(token),
+      tokenExpiresAt,
+      scope: body.scope,
+      expiresAt: this.futureDate(body.expiresAt),
+    });
+    return {
+      ...(await this.listed(userId, row.id)),
+      token,
+      link: `/share/${token}`,
+      tokenExpiresAt: tokenExpiresAt.toISOString(),
+    };
+  }
 
-    async update(
-      userId: string,
-      deviceId: string,
-      shareId: string,
-      body: { scope?: 'control' | 'view'; expiresAt?: string | null },
-    ) {
-      await ownerOnly(userId, deviceId);
-      const share = await shares.get(shareId);
-      if (!share || share.deviceId !== deviceId || share.deletedAt)
-        throw new AppError('NOT_FOUND', 'Share not found');
-      await shares.update(shareId, {
-        ...(body.scope ? { scope: body.scope } : {}),
-        ...(body.expiresAt !== undefined ? { expiresAt: futureDate(body.expiresAt) } : {}),
-      });
-      bus.publishAccessChanged(deviceId);
-      return listed(userId, shareId);
-    },
+  async update(
+    userId: string,
+    deviceId: string,
+    shareId: string,
+    body: { scope?: 'control' | 'view'; expiresAt?: string | null },
+  ) {
+    const { bus, shares } = this.deps;
+    await this.ownerOnly(userId, deviceId);
+    const share = await shares.get(shareId);
+    if (!share || share.deviceId !== deviceId || share.deletedAt)
+      throw new AppError('NOT_FOUND', 'Share not found');
+    await shares.update(shareId, {
+      ...(body.scope ? { scope: body.scope } : {}),
+      ...(body.expiresAt !== undefined ? { expiresAt: this.futureDate(body.expiresAt) } : {}),
+    });
+    bus.publishAccessChanged(deviceId);
+    return this.listed(userId, shareId);
+  }
 
-    async remove(userId: string, deviceId: string, shareId: string): Promise<void> {
-      await ownerOnly(userId, deviceId);
-      const share = await shares.get(shareId);
-      if (!share || share.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Share not found');
-      if (!share.deletedAt) await shares.update(shareId, { deletedAt: new Date(clock.now()) });
-      bus.publishAccessChanged(deviceId);
-    },
+  async remove(userId: string, deviceId: string, shareId: string): Promise<void> {
+    const { bus, clock, shares } = this.deps;
+    await this.ownerOnly(userId, deviceId);
+    const share = await shares.get(shareId);
+    if (!share || share.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Share not found');
+    if (!share.deletedAt) await shares.update(shareId, { deletedAt: new Date(clock.now()) });
+    bus.publishAccessChanged(deviceId);
+  }
 
-    async list(userId: string, deviceId?: string): Promise<Share[]> {
-      if (deviceId) await ownerOnly(userId, deviceId);
-      const now = clock.now();
-      return (await shares.listForOwner(userId, deviceId)).map((s) => toShare(s, now));
-    },
+  async list(userId: string, deviceId?: string): Promise<Share[]> {
+    const { clock, shares } = this.deps;
+    if (deviceId) await this.ownerOnly(userId, deviceId);
+    const now = clock.now();
+    return (await shares.listForOwner(userId, deviceId)).map((s) => toShare(s, now));
+  }
 
-    /** Accept a share link. Single use: the first user to accept it holds it. */
-    async finalize(userId: string, token: string, ip: string) {
-      // Taken before the look-up, so parallel guesses each count; an accepted link gives it back.
-      const taken = await reserveAll([[limits.shareLink, `${userId}|${requesterOf(ip)}`]]);
-      const share = await shares.byTokenHash(sha256(token));
-      const invalid = () => new AppError('NOT_FOUND', 'This share link is not valid or has expired.');
-      if (!share || share.deletedAt) throw invalid();
-      await taken.refund();
-      if (share.userId === userId) return { deviceId: share.deviceId, scope: share.scope };
-      if (share.userId || share.tokenExpiresAt.getTime() <= clock.now()) throw invalid();
-      if (share.ownerId === userId) throw new AppError('VALIDATION', 'This device is already yours.');
-      if (!(await shares.activate(share, userId))) throw invalid();
-      bus.publishAccessChanged(share.deviceId);
-      return { deviceId: share.deviceId, scope: share.scope };
-    },
-  };
+  /** Accept a share link. Single use: the first user to accept it holds it. */
+  async finalize(userId: string, token: string, ip: string) {
+    const { bus, clock, limits, shares } = this.deps;
+    // Taken before the look-up, so parallel guesses each count; an accepted link gives it back.
+    const taken = await reserveAll([[limits.shareLink, `${userId}|${requesterOf(ip)}`]]);
+    const share = await shares.byTokenHash(sha256(token));
+    const invalid = () => new AppError('NOT_FOUND', 'This share link is not valid or has expired.');
+    if (!share || share.deletedAt) throw invalid();
+    await taken.refund();
+    if (share.userId === userId) return { deviceId: share.deviceId, scope: share.scope };
+    if (share.userId || share.tokenExpiresAt.getTime() <= clock.now()) throw invalid();
+    if (share.ownerId === userId) throw new AppError('VALIDATION', 'This device is already yours.');
+    if (!(await shares.activate(share, userId))) throw invalid();
+    bus.publishAccessChanged(share.deviceId);
+    return { deviceId: share.deviceId, scope: share.scope };
+  }
 }
-
-export type ShareService = ReturnType<typeof shareService>;
