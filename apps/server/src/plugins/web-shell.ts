@@ -1,6 +1,7 @@
+import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Cache rules for the built web app. Vite names every file under `assets/` (and Workbox its runtime)
@@ -19,7 +20,7 @@ export function cacheControlFor(path: string): string {
 
 /**
  * Serve the built web app from `root`: the brotli or gzip copy written at build time when the browser
- * accepts it (`content-encoding` and `vary: accept-encoding` set by @fastify/static), with the cache
+ * accepts it (`content-encoding` set by @fastify/static, `vary: accept-encoding` here), with the cache
  * rules above. The shell's fallback for in-app addresses goes through the same rules (see api.ts).
  */
 export async function registerWebShell(app: FastifyInstance, root: string): Promise<void> {
@@ -31,8 +32,11 @@ export async function registerWebShell(app: FastifyInstance, root: string): Prom
     // The build's .br and .gz copies are chosen by Accept-Encoding, never addressed themselves.
     globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
-    setHeaders: (reply: FastifyReply, path: string) => {
-      reply.header('cache-control', cacheControlFor(path));
+    // @fastify/static 9 hands the raw response here (10 handed the reply; 9 is the one Node 20 runs).
+    setHeaders: (res: ServerResponse, path: string) => {
+      res.setHeader('cache-control', cacheControlFor(path));
+      // The answer depends on Accept-Encoding (a .br or .gz copy); 9 does not say so itself.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
