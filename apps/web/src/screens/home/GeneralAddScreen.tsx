@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { pickPlace } from '../../lib/places.ts';
 import { shareTokenOf } from '../../lib/share-token.ts';
-import { homePaths } from '../../routes.ts';
+import { configPaths, homePaths } from '../../routes.ts';
 import { useHomeStore } from '../../state/home-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Row } from '../../ui/Row.tsx';
@@ -40,7 +40,8 @@ export function GeneralAddScreen() {
           icon={LayoutGridIcon}
           title={t('home.add.device')}
           subtitle={t('home.add.deviceHint')}
-          disabled
+          to={configPaths.selectMode()}
+          testId="add-device"
         />
         <Row
           icon={MapPinIcon}
