@@ -1,0 +1,105 @@
+import type { DeviceBrand } from '@hestia/contract';
+import TagIcon from 'lucide-react/icons/tag';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { configPaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ChevronEndIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { useDeviceBrandsQuery } from './data.ts';
+import { GENERIC_BRAND } from './device-link.ts';
+import { ModelList, profilesOf } from './ModelList.tsx';
+import { useModelNames } from './model-names.ts';
+
+/** Hestia's own brand first, then the others by name. */
+const byName = (a: DeviceBrand, b: DeviceBrand) =>
+  a.id === GENERIC_BRAND ? -1 : b.id === GENERIC_BRAND ? 1 : a.name.localeCompare(b.name);
+
+/**
+ * deviceBrandList (spec section 2): the brands of the catalogue. `generic`, the catalogue's name for
+ * Hestia's own devices, is shown as Hestia (the app's name in the user's language).
+ */
+export function BrandListScreen() {
+  const { t } = useTranslation();
+  const names = useModelNames();
+  const query = useDeviceBrandsQuery();
+  return (
+    <StackScreen
+      title={t('deviceChoose.brands.title')}
+      backTo={configPaths.selectMode()}
+      testId="screen-device-brands"
+      slide="side"
+    >
+      <QueryView query={query}>
+        {(brands) => (
+          <ul className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60">
+            {[...brands].sort(byName).map((b) => {
+              const models = profilesOf(b.profileIds);
+              const families = [...new Set(models.map((p) => names.familyOf(p)))];
+              return (
+                <li key={b.id}>
+                  <Link
+                    to={configPaths.brandModels(b.id)}
+                    data-testid="brand-row"
+                    data-brand-id={b.id}
+                    className="flex min-h-16 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-surface-2/60 active:bg-surface-2"
+                  >
+                    <DeviceGlyph profile={models[0]} active offline={false} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-[15px] font-medium">{names.brand(b)}</span>
+                      <span className="mt-0.5 block truncate text-[13px] text-muted">
+                        {b.id === GENERIC_BRAND
+                          ? t('deviceChoose.brands.genericHint')
+                          : families.join(t('common.separator'))}
+                      </span>
+                    </span>
+                    <ChevronEndIcon size={18} className="shrink-0 text-muted" />
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryView>
+    </StackScreen>
+  );
+}
+
+/** configBaseDeviceBrand [brandId] (spec section 2): one brand's models. */
+export function BrandModelsScreen() {
+  const { t } = useTranslation();
+  const names = useModelNames();
+  const navigate = useNavigate();
+  const { brandId = '' } = useParams();
+  const query = useDeviceBrandsQuery();
+  const brand = query.data?.find((b) => b.id === brandId);
+  return (
+    <StackScreen
+      title={brand ? names.brand(brand) : t('deviceChoose.brands.title')}
+      backTo={configPaths.brands()}
+      testId="screen-brand-models"
+      slide="side"
+    >
+      <QueryView query={query}>
+        {() =>
+          brand ? (
+            <ModelList key={brand.id} models={profilesOf(brand.profileIds)} />
+          ) : (
+            <EmptyState
+              icon={TagIcon}
+              title={t('deviceChoose.brands.unknown')}
+              action={
+                <Button onClick={() => void navigate(configPaths.selectMode())} variant="secondary">
+                  {t('deviceChoose.models.back')}
+                </Button>
+              }
+            />
+          )
+        }
+      </QueryView>
+    </StackScreen>
+  );
+}

@@ -1,0 +1,89 @@
+import { getProfile, type ModelProfile } from '@hestia/catalog';
+import SearchIcon from 'lucide-react/icons/search';
+import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { configPaths } from '../../routes.ts';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { ChevronEndIcon } from '../../ui/icons.tsx';
+import { GENERIC_BRAND } from './device-link.ts';
+import { latinDigits, useModelNames } from './model-names.ts';
+
+/** The catalogue's models of these ids, in the order given; ids this app does not know are left out. */
+export function profilesOf(ids: readonly string[]): ModelProfile[] {
+  return ids.flatMap((id) => getProfile(id) ?? []);
+}
+
+/**
+ * The models of a category or brand (configBaseDeviceType, configBaseDeviceBrand): each with its glyph,
+ * its name in words and the model code printed on its label; a search over both. Choosing one goes on
+ * to the pairing flow with its profile id.
+ */
+export function ModelList({ models }: { models: readonly ModelProfile[] }) {
+  const { t } = useTranslation();
+  const names = useModelNames();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const rows = useMemo(
+    () =>
+      models.map((p) => ({ p, name: names.model(p), haystack: `${names.model(p)} ${p.variant} ${p.id}` })),
+    [models, names.model],
+  );
+  const needle = latinDigits(query.trim().toLowerCase());
+  const shown = needle ? rows.filter((r) => r.haystack.toLowerCase().includes(needle)) : rows;
+
+  return (
+    <>
+      {models.length > 6 ? (
+        <div className="relative mb-4">
+          <label htmlFor={searchId} className="sr-only">
+            {t('deviceChoose.models.search')}
+          </label>
+          <SearchIcon
+            size={18}
+            className="pointer-events-none absolute inset-y-0 start-4 my-auto text-muted"
+            aria-hidden
+          />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t('deviceChoose.models.searchPlaceholder')}
+            data-testid="model-search"
+            className="h-12 w-full rounded-2xl border border-line bg-surface ps-11 pe-4 text-[16px] outline-none focus:border-accent"
+          />
+        </div>
+      ) : null}
+      {shown.length === 0 ? (
+        <EmptyState icon={SearchIcon} title={t('deviceChoose.models.none', { query: query.trim() })} />
+      ) : (
+        <ul className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60">
+          {shown.map(({ p, name }) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                onClick={() => void navigate(configPaths.autoOrManual(p.id))}
+                data-testid="model-row"
+                data-profile-id={p.id}
+                className="flex min-h-16 w-full items-center gap-3 px-4 py-2.5 text-start transition-colors hover:bg-surface-2/60 active:bg-surface-2"
+              >
+                <DeviceGlyph profile={p} active offline={false} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-[15px] font-medium">{name}</span>
+                  <span className="mt-0.5 block truncate text-[13px] text-muted">
+                    {p.brand !== GENERIC_BRAND ? <span className="capitalize">{`${p.brand} · `}</span> : null}
+                    <bdi dir="ltr">{p.variant}</bdi>
+                  </span>
+                </span>
+                <ChevronEndIcon size={18} className="shrink-0 text-muted" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

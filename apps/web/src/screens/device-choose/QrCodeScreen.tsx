@@ -1,0 +1,140 @@
+import { profiles } from '@hestia/catalog';
+import CameraOffIcon from 'lucide-react/icons/camera-off';
+import ImageUpIcon from 'lucide-react/icons/image-up';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../components/Spinner.tsx';
+import { configPaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
+import { FormAlert } from '../../ui/FormAlert.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { parseDeviceLink, resolveDeviceLink } from './device-link.ts';
+import { qrReader } from './qr-reader.ts';
+import { useCameraScan } from './use-camera-scan.ts';
+
+/** Why a scan or an upload did not lead to a model. */
+type Refusal = 'noCode' | 'notHestia' | 'unknownModel' | 'readerFailed';
+type Outcome = null | 'reading' | Refusal;
+
+/**
+ * configDeviceQrCode (spec section 2): the camera reads the device's QR code, or the user uploads a
+ * picture of it. A code naming a model this app knows goes on to the pairing flow with its profile id;
+ * anything else is refused in words, with a retry (docs/decisions/027).
+ */
+export function QrCodeScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const video = useRef<HTMLVideoElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  const take = (text: string) => {
+    const link = parseDeviceLink(text);
+    if (!link) return setOutcome('notHestia');
+    const profileId = resolveDeviceLink(link, profiles);
+    if (!profileId) return setOutcome('unknownModel');
+    void navigate(configPaths.autoOrManual(profileId));
+  };
+  const camera = useCameraScan(video, outcome === null, attempt, take);
+
+  const upload = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // the same picture may be chosen again
+    if (!file) return;
+    setOutcome('reading');
+    const reader = await qrReader().catch(() => null);
+    if (!reader) return setOutcome('readerFailed');
+    const bitmap = await createImageBitmap(file).catch(() => null);
+    const [text] = bitmap ? await reader.read(bitmap).catch(() => []) : [];
+    bitmap?.close();
+    if (text === undefined) return setOutcome('noCode');
+    take(text);
+  };
+  const retry = () => {
+    setOutcome(null);
+    setAttempt((n) => n + 1);
+  };
+
+  const cameraText =
+    camera === 'denied'
+      ? t('deviceChoose.qr.denied')
+      : camera === 'noCamera'
+        ? t('deviceChoose.qr.noCamera')
+        : camera === 'readerFailed'
+          ? t('deviceChoose.qr.readerFailed')
+          : null;
+  const refusal = outcome !== null && outcome !== 'reading' ? outcome : null;
+
+  return (
+    <StackScreen
+      title={t('deviceChoose.qr.title')}
+      backTo={configPaths.selectMode()}
+      testId="screen-qr-code"
+      slide="side"
+    >
+      <div className="relative mx-auto aspect-square w-full max-w-xs overflow-hidden rounded-3xl bg-[#0b0f14] shadow-card">
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-hidden
+          className={`size-full object-cover ${camera === 'on' && outcome === null ? '' : 'invisible'}`}
+        />
+        {(camera === 'starting' && outcome === null) || outcome === 'reading' ? (
+          <div className="absolute inset-0 grid place-items-center text-white/80">
+            <Spinner
+              size={32}
+              label={outcome === 'reading' ? t('deviceChoose.qr.reading') : t('deviceChoose.qr.starting')}
+            />
+          </div>
+        ) : cameraText || refusal ? (
+          <div className="absolute inset-0 grid place-items-center p-6 text-center text-white/80">
+            <CameraOffIcon size={40} aria-hidden />
+          </div>
+        ) : null}
+        {/* The frame a code is held inside. */}
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-8 rounded-2xl border-2 border-dashed border-white/70"
+        />
+      </div>
+      <p className="mx-auto mt-4 max-w-xs text-center text-[15px] text-muted">{t('deviceChoose.qr.hint')}</p>
+
+      <div className="mx-auto mt-5 max-w-md space-y-3" aria-live="polite">
+        {refusal ? (
+          <FormAlert testId="qr-refusal">{t(`deviceChoose.qr.${refusal}`)}</FormAlert>
+        ) : cameraText ? (
+          <FormAlert testId="qr-camera-problem">{cameraText}</FormAlert>
+        ) : null}
+        {refusal ? (
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button onClick={retry} data-testid="qr-retry">
+              {t('deviceChoose.qr.retry')}
+            </Button>
+            <Button variant="secondary" onClick={() => void navigate(configPaths.categories())}>
+              {t('deviceChoose.qr.useList')}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+
+      <label className="mx-auto mt-6 flex max-w-md cursor-pointer items-center gap-3 rounded-3xl bg-surface px-4 py-3 shadow-card ring-1 ring-line/60 transition-colors hover:bg-surface-2/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+          <ImageUpIcon size={22} aria-hidden />
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block text-[15px] font-medium">{t('deviceChoose.qr.upload')}</span>
+          <span className="mt-0.5 block text-[13px] text-muted">{t('deviceChoose.qr.uploadHint')}</span>
+        </span>
+        <input
+          type="file"
+          accept="image/*"
+          className="sr-only"
+          data-testid="qr-upload"
+          onChange={(e) => void upload(e)}
+        />
+      </label>
+    </StackScreen>
+  );
+}
