@@ -55,18 +55,21 @@ const params = (p: ModelProfile) => deviceParameters(p).map(param);
 const same = (a: TelemetryValue | undefined, b: TelemetryValue) =>
   a !== undefined && (a === b || Number(a) === Number(b) || String(a) === String(b));
 
+export interface DeviceSettingsDeps {
+  devices: DeviceService;
+  telemetry: TelemetryService;
+  clock: Clock;
+}
+
 /**
  * Device settings (spec section 3 setting types) read from the latest telemetry and written through
  * the device write path; device profiles, categories and valid actions, all from the catalogue.
  */
-export function deviceSettingsService(deps: {
-  devices: DeviceService;
-  telemetry: TelemetryService;
-  clock: Clock;
-}) {
-  const { devices, telemetry, clock } = deps;
+export class DeviceSettingsService {
+  constructor(private readonly deps: DeviceSettingsDeps) {}
 
-  async function read(userId: string, deviceId: string, type: SettingType): Promise<DeviceSetting> {
+  async read(userId: string, deviceId: string, type: SettingType): Promise<DeviceSetting> {
+    const { devices, telemetry } = this.deps;
     const { row, access } = await devices.access(userId, deviceId);
     const profile = getProfile(row.profileId);
     const latest = (await telemetry.latestFor([deviceId])).get(deviceId) ?? new Map();
@@ -100,13 +103,14 @@ export function deviceSettingsService(deps: {
     };
   }
 
-  async function write(
+  async write(
     userId: string,
     deviceId: string,
     type: SettingType,
     values: KeyValue[],
     waitForReport: boolean,
   ): Promise<DeviceSetting> {
+    const { clock, devices, telemetry } = this.deps;
     const { row, access } = await devices.access(userId, deviceId);
     if (access === 'view') throw new AppError('VIEW_ONLY');
     const profile = getProfile(row.profileId);
@@ -140,74 +144,78 @@ export function deviceSettingsService(deps: {
         await new Promise((r) => setTimeout(r, 50));
       }
     }
-    return read(userId, deviceId, type);
+    return this.read(userId, deviceId, type);
   }
 
-  return {
-    read,
-    write,
+  profiles(): DeviceProfileSummary[] {
+    return profiles.map(summary);
+  }
 
-    profiles(): DeviceProfileSummary[] {
-      return profiles.map(summary);
-    },
-    /** Profiles of the caller's devices in one of their places or rooms (its rooms included). */
-    async profilesInAsset(userId: string, assetId: string): Promise<DeviceProfileSummary[]> {
-      const list = await devices.list(userId, { assetId, childAssetContains: 'true' });
-      const ids = [...new Set(list.map((d) => d.deviceProfileId))];
-      return ids.flatMap((id) => {
-        const p = getProfile(id);
-        return p ? [summary(p)] : [];
+  /** Profiles of the caller's devices in one of their places or rooms (its rooms included). */
+  async profilesInAsset(userId: string, assetId: string): Promise<DeviceProfileSummary[]> {
+    const { devices } = this.deps;
+    const list = await devices.list(userId, { assetId, childAssetContains: 'true' });
+    const ids = [...new Set(list.map((d) => d.deviceProfileId))];
+    return ids.flatMap((id) => {
+      const p = getProfile(id);
+      return p ? [summary(p)] : [];
+    });
+  }
+
+  profile(id: string): DeviceProfileDto {
+    const p = profileOrFail(id);
+    return {
+      ...summary(p),
+      deviceParameters: params(p),
+      parameterMap: Object.fromEntries(Object.entries(parameterMap(p)).map(([k, v]) => [k, param(v)])),
+      settingTypes: settingTypesOf(p),
+      keyCount: pushKeyCount(p),
+    };
+  }
+
+  /** Parameters a condition or data exchange may read: every reported key. */
+  validParams(id: string) {
+    return params(profileOrFail(id)).filter((p) => p.access !== 'w');
+  }
+
+  profileValidActions(id: string) {
+    return validActions(profileOrFail(id));
+  }
+
+  allProfileValidActions() {
+    return profiles.map((p) => ({ deviceProfileId: p.id, actions: validActions(p) }));
+  }
+
+  async deviceValidActions(userId: string, deviceId: string) {
+    const { devices } = this.deps;
+    const { row } = await devices.access(userId, deviceId);
+    const p = getProfile(row.profileId);
+    return {
+      deviceId,
+      label: row.label,
+      deviceProfileId: row.profileId,
+      actions: p ? validActions(p) : [],
+    };
+  }
+
+  /** Valid actions of every device the caller may control. */
+  async validActions(userId: string) {
+    const { devices } = this.deps;
+    const list = await devices.list(userId, {});
+    return list
+      .filter((d) => d.access !== 'view')
+      .map((d) => {
+        const p = getProfile(d.deviceProfileId);
+        return {
+          deviceId: d.id,
+          label: d.label,
+          deviceProfileId: d.deviceProfileId,
+          actions: p ? validActions(p) : [],
+        };
       });
-    },
-    profile(id: string): DeviceProfileDto {
-      const p = profileOrFail(id);
-      return {
-        ...summary(p),
-        deviceParameters: params(p),
-        parameterMap: Object.fromEntries(Object.entries(parameterMap(p)).map(([k, v]) => [k, param(v)])),
-        settingTypes: settingTypesOf(p),
-        keyCount: pushKeyCount(p),
-      };
-    },
-    /** Parameters a condition or data exchange may read: every reported key. */
-    validParams(id: string) {
-      return params(profileOrFail(id)).filter((p) => p.access !== 'w');
-    },
-    profileValidActions(id: string) {
-      return validActions(profileOrFail(id));
-    },
-    allProfileValidActions() {
-      return profiles.map((p) => ({ deviceProfileId: p.id, actions: validActions(p) }));
-    },
-    async deviceValidActions(userId: string, deviceId: string) {
-      const { row } = await devices.access(userId, deviceId);
-      const p = getProfile(row.profileId);
-      return {
-        deviceId,
-        label: row.label,
-        deviceProfileId: row.profileId,
-        actions: p ? validActions(p) : [],
-      };
-    },
-    /** Valid actions of every device the caller may control. */
-    async validActions(userId: string) {
-      const list = await devices.list(userId, {});
-      return list
-        .filter((d) => d.access !== 'view')
-        .map((d) => {
-          const p = getProfile(d.deviceProfileId);
-          return {
-            deviceId: d.id,
-            label: d.label,
-            deviceProfileId: d.deviceProfileId,
-            actions: p ? validActions(p) : [],
-          };
-        });
-    },
-    categories(): DeviceCategory[] {
-      return categories();
-    },
-  };
-}
+  }
 
-export type DeviceSettingsService = ReturnType<typeof deviceSettingsService>;
+  categories(): DeviceCategory[] {
+    return categories();
+  }
+}

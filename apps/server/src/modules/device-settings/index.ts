@@ -6,9 +6,9 @@ import type { AutomationService } from '../automation/automation.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { deviceSettingsRoutes } from './device-settings.routes.ts';
-import { deviceSettingsService } from './device-settings.service.ts';
+import { DeviceSettingsService } from './device-settings.service.ts';
 import { keyActionRepository } from './key-action.repository.ts';
-import { keyActionService } from './key-action.service.ts';
+import { KeyActionService } from './key-action.service.ts';
 
 /** A device's settings by type, key actions and key labels (docs/decisions/011). */
 export function register(
@@ -24,8 +24,8 @@ export function register(
   const { db, clock, log, auth, devices, telemetry, automationRepo, automations } = deps;
   deviceSettingsRoutes(app, {
     auth,
-    settings: deviceSettingsService({ devices, telemetry, clock }),
-    keyActions: keyActionService({
+    settings: new DeviceSettingsService({ devices, telemetry, clock }),
+    keyActions: new KeyActionService({
       repo: keyActionRepository(db),
       automationRepo,
       automations,

@@ -21,22 +21,42 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import type { KeyActionRepository, KeyActionRow } from './key-action.repository.ts';
 
-/**
- * Key actions: a press (tap or hold) of key 1..6 of a key device runs the actions bound to it, in
- * order — one of the binder's scenarios, or a write to a device the binder may control. Also the
- * titles users give a device's keys, relays and curtains.
- */
-export function keyActionService(deps: {
+export interface KeyActionDeps {
   repo: KeyActionRepository;
   automationRepo: AutomationRepository;
   automations: AutomationService;
   devices: DeviceService;
   telemetry: TelemetryService;
   log: { warn(o: unknown, m: string): void };
-}) {
-  const { repo, automationRepo, automations, devices, telemetry, log } = deps;
+}
 
-  async function toDtos(rows: KeyActionRow[]): Promise<KeyAction[]> {
+/**
+ * Key actions: a press (tap or hold) of key 1..6 of a key device runs the actions bound to it, in
+ * order — one of the binder's scenarios, or a write to a device the binder may control. Also the
+ * titles users give a device's keys, relays and curtains.
+ */
+export class KeyActionService {
+  constructor(private readonly deps: KeyActionDeps) {
+    const { telemetry } = deps;
+
+    // Presses: a key event (1 tap, 2 hold) reported by a key device, once per message ingested here.
+    // Only messages that report a key press go further (synchronously dismissed otherwise).
+    telemetry.onIngest((deviceId, values) => {
+      const presses: Array<[number, 'tap' | 'hold']> = [];
+      for (const key in values) {
+        const index = pushKeyIndex(key);
+        const press = index === undefined ? undefined : pressTypeOf(values[key] as CommandValue);
+        if (index !== undefined && press) presses.push([index, press]);
+      }
+      if (presses.length === 0) return;
+      return (async () => {
+        for (const [index, press] of presses) await this.runPress(deviceId, index, press);
+      })();
+    });
+  }
+
+  private async toDtos(rows: KeyActionRow[]): Promise<KeyAction[]> {
+    const { repo } = this.deps;
     const names = await repo.names(
       rows.flatMap((r) => (r.scenarioId ? [r.scenarioId] : [])),
       rows.flatMap((r) => (r.targetDeviceId ? [r.targetDeviceId] : [])),
@@ -60,14 +80,16 @@ export function keyActionService(deps: {
   }
 
   /** The key device, for a caller who may change its bindings (owner or control share). */
-  async function writable(userId: string, deviceId: string) {
+  private async writable(userId: string, deviceId: string) {
+    const { devices } = this.deps;
     const a = await devices.access(userId, deviceId);
     if (a.access === 'view') throw new AppError('VIEW_ONLY');
     return a.row;
   }
 
   /** Check a binding against the key device's model and the caller's rights; the row to store. */
-  async function validate(userId: string, deviceId: string, profileId: string, body: KeyActionBody) {
+  private async validate(userId: string, deviceId: string, profileId: string, body: KeyActionBody) {
+    const { automationRepo, devices } = this.deps;
     const profile = getProfile(profileId);
     const keys = profile ? pushKeyCount(profile) : 0;
     if (keys === 0) throw new AppError('VALIDATION', 'This device has no keys to bind actions to');
@@ -112,7 +134,8 @@ export function keyActionService(deps: {
     };
   }
 
-  async function checkRoom(deviceId: string, keyIndex: number, pressType: 'tap' | 'hold', except?: string) {
+  private async checkRoom(deviceId: string, keyIndex: number, pressType: 'tap' | 'hold', except?: string) {
+    const { repo } = this.deps;
     const bound = (await repo.forPress(deviceId, keyIndex, pressType)).filter((r) => r.id !== except);
     if (bound.length >= MAX_ACTIONS_PER_PRESS)
       throw new AppError(
@@ -121,7 +144,8 @@ export function keyActionService(deps: {
       );
   }
 
-  async function one(userId: string, deviceId: string, id: string): Promise<KeyActionRow> {
+  private async one(userId: string, deviceId: string, id: string): Promise<KeyActionRow> {
+    const { devices, repo } = this.deps;
     await devices.access(userId, deviceId);
     const row = await repo.get(deviceId, id);
     if (!row) throw new AppError('NOT_FOUND', 'Key action not found');
@@ -129,7 +153,8 @@ export function keyActionService(deps: {
   }
 
   /** Run what is bound to one press, in order; each action with its binder's access of now. */
-  async function runPress(deviceId: string, keyIndex: number, pressType: 'tap' | 'hold'): Promise<void> {
+  private async runPress(deviceId: string, keyIndex: number, pressType: 'tap' | 'hold'): Promise<void> {
+    const { automations, devices, log, repo } = this.deps;
     for (const row of await repo.forPress(deviceId, keyIndex, pressType)) {
       try {
         // A binder whose share of the key device ended no longer acts through it.
@@ -149,96 +174,90 @@ export function keyActionService(deps: {
     }
   }
 
-  // Presses: a key event (1 tap, 2 hold) reported by a key device, once per message ingested here.
-  // Only messages that report a key press go further (synchronously dismissed otherwise).
-  telemetry.onIngest((deviceId, values) => {
-    const presses: Array<[number, 'tap' | 'hold']> = [];
-    for (const key in values) {
-      const index = pushKeyIndex(key);
-      const press = index === undefined ? undefined : pressTypeOf(values[key] as CommandValue);
-      if (index !== undefined && press) presses.push([index, press]);
-    }
-    if (presses.length === 0) return;
-    return (async () => {
-      for (const [index, press] of presses) await runPress(deviceId, index, press);
-    })();
-  });
+  async list(userId: string, deviceId: string): Promise<KeyAction[]> {
+    const { devices, repo } = this.deps;
+    await devices.access(userId, deviceId);
+    return this.toDtos(await repo.list(deviceId));
+  }
 
-  return {
-    async list(userId: string, deviceId: string): Promise<KeyAction[]> {
-      await devices.access(userId, deviceId);
-      return toDtos(await repo.list(deviceId));
-    },
-    async get(userId: string, deviceId: string, id: string): Promise<KeyAction> {
-      await one(userId, deviceId, id);
-      return (await this.list(userId, deviceId)).find((a) => a.id === id) as KeyAction;
-    },
-    async add(userId: string, deviceId: string, body: KeyActionBody): Promise<KeyAction> {
-      const device = await writable(userId, deviceId);
-      const row = await validate(userId, deviceId, device.profileId, body);
-      await checkRoom(deviceId, body.keyIndex, body.pressType);
-      const saved = await repo.insert(row);
-      return (await this.list(userId, deviceId)).find((a) => a.id === saved.id) as KeyAction;
-    },
-    async edit(userId: string, deviceId: string, id: string, body: KeyActionBody): Promise<KeyAction> {
-      const device = await writable(userId, deviceId);
-      if (!(await repo.get(deviceId, id))) throw new AppError('NOT_FOUND', 'Key action not found');
-      const row = await validate(userId, deviceId, device.profileId, body);
-      await checkRoom(deviceId, body.keyIndex, body.pressType, id);
-      await repo.update(id, row);
-      return this.get(userId, deviceId, id);
-    },
-    async remove(userId: string, deviceId: string, id: string): Promise<void> {
-      await writable(userId, deviceId);
-      if (!(await repo.get(deviceId, id))) throw new AppError('NOT_FOUND', 'Key action not found');
-      await repo.remove(id);
-    },
-    /** `ids` must list every key action of the device once, in the new order. */
-    async reorder(userId: string, deviceId: string, ids: string[]): Promise<KeyAction[]> {
-      await writable(userId, deviceId);
-      const current = new Set((await repo.list(deviceId)).map((r) => r.id));
-      const given = new Set(ids);
-      if (given.size !== ids.length || given.size !== current.size || ids.some((id) => !current.has(id)))
-        throw new AppError('VALIDATION', 'ids must list each key action of this device exactly once');
-      await repo.reorder(deviceId, ids);
-      return toDtos(await repo.list(deviceId));
-    },
+  async get(userId: string, deviceId: string, id: string): Promise<KeyAction> {
+    await this.one(userId, deviceId, id);
+    return (await this.list(userId, deviceId)).find((a) => a.id === id) as KeyAction;
+  }
 
-    async labels(userId: string, deviceId: string): Promise<KeyLabels> {
-      const { row } = await devices.access(userId, deviceId);
-      const profile = getProfile(row.profileId);
-      const titles = await repo.labels(deviceId);
-      return {
-        deviceId,
-        labels: (profile ? labelSlots(profile) : []).map((s) => ({
-          key: s.key,
-          defaultTitle: s.defaultTitle,
-          title: titles.get(s.key) ?? null,
-        })),
-      };
-    },
-    async setLabels(
-      userId: string,
-      deviceId: string,
-      labels: Array<{ key: string; title: string }>,
-    ): Promise<KeyLabels> {
-      const row = await writable(userId, deviceId);
-      const profile = getProfile(row.profileId);
-      const slots = new Set((profile ? labelSlots(profile) : []).map((s) => s.key));
-      const unknown = labels.find((l) => !slots.has(l.key));
-      if (unknown)
-        throw new AppError(
-          'VALIDATION',
-          slots.size === 0
-            ? 'This device has no keys to title'
-            : `${unknown.key} is not a key of this device (keys: ${[...slots].join(', ')})`,
-        );
-      if (new Set(labels.map((l) => l.key)).size !== labels.length)
-        throw new AppError('VALIDATION', 'Each key may be titled once per request');
-      await repo.setLabels(deviceId, labels);
-      return this.labels(userId, deviceId);
-    },
-  };
+  async add(userId: string, deviceId: string, body: KeyActionBody): Promise<KeyAction> {
+    const { repo } = this.deps;
+    const device = await this.writable(userId, deviceId);
+    const row = await this.validate(userId, deviceId, device.profileId, body);
+    await this.checkRoom(deviceId, body.keyIndex, body.pressType);
+    const saved = await repo.insert(row);
+    return (await this.list(userId, deviceId)).find((a) => a.id === saved.id) as KeyAction;
+  }
+
+  async edit(userId: string, deviceId: string, id: string, body: KeyActionBody): Promise<KeyAction> {
+    const { repo } = this.deps;
+    const device = await this.writable(userId, deviceId);
+    if (!(await repo.get(deviceId, id))) throw new AppError('NOT_FOUND', 'Key action not found');
+    const row = await this.validate(userId, deviceId, device.profileId, body);
+    await this.checkRoom(deviceId, body.keyIndex, body.pressType, id);
+    await repo.update(id, row);
+    return this.get(userId, deviceId, id);
+  }
+
+  async remove(userId: string, deviceId: string, id: string): Promise<void> {
+    const { repo } = this.deps;
+    await this.writable(userId, deviceId);
+    if (!(await repo.get(deviceId, id))) throw new AppError('NOT_FOUND', 'Key action not found');
+    await repo.remove(id);
+  }
+
+  /** `ids` must list every key action of the device once, in the new order. */
+  async reorder(userId: string, deviceId: string, ids: string[]): Promise<KeyAction[]> {
+    const { repo } = this.deps;
+    await this.writable(userId, deviceId);
+    const current = new Set((await repo.list(deviceId)).map((r) => r.id));
+    const given = new Set(ids);
+    if (given.size !== ids.length || given.size !== current.size || ids.some((id) => !current.has(id)))
+      throw new AppError('VALIDATION', 'ids must list each key action of this device exactly once');
+    await repo.reorder(deviceId, ids);
+    return this.toDtos(await repo.list(deviceId));
+  }
+
+  async labels(userId: string, deviceId: string): Promise<KeyLabels> {
+    const { devices, repo } = this.deps;
+    const { row } = await devices.access(userId, deviceId);
+    const profile = getProfile(row.profileId);
+    const titles = await repo.labels(deviceId);
+    return {
+      deviceId,
+      labels: (profile ? labelSlots(profile) : []).map((s) => ({
+        key: s.key,
+        defaultTitle: s.defaultTitle,
+        title: titles.get(s.key) ?? null,
+      })),
+    };
+  }
+
+  async setLabels(
+    userId: string,
+    deviceId: string,
+    labels: Array<{ key: string; title: string }>,
+  ): Promise<KeyLabels> {
+    const { repo } = this.deps;
+    const row = await this.writable(userId, deviceId);
+    const profile = getProfile(row.profileId);
+    const slots = new Set((profile ? labelSlots(profile) : []).map((s) => s.key));
+    const unknown = labels.find((l) => !slots.has(l.key));
+    if (unknown)
+      throw new AppError(
+        'VALIDATION',
+        slots.size === 0
+          ? 'This device has no keys to title'
+          : `${unknown.key} is not a key of this device (keys: ${[...slots].join(', ')})`,
+      );
+    if (new Set(labels.map((l) => l.key)).size !== labels.length)
+      throw new AppError('VALIDATION', 'Each key may be titled once per request');
+    await repo.setLabels(deviceId, labels);
+    return this.labels(userId, deviceId);
+  }
 }
-
-export type KeyActionService = ReturnType<typeof keyActionService>;

@@ -8,7 +8,7 @@ import { telemetryHistory } from '../telemetry/telemetry.repository.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { reportRepository } from './report.repository.ts';
 import { reportRoutes } from './report.routes.ts';
-import { reportService } from './report.service.ts';
+import { ReportService } from './report.service.ts';
 
 /** Energy, and device reports (usage, on-time, energy and cost, events) with their CSV. */
 export function register(
@@ -21,7 +21,7 @@ export function register(
   },
 ): void {
   const { db, auth, users, devices, telemetry } = deps;
-  const reports = reportService({
+  const reports = new ReportService({
     reports: reportRepository(db),
     shares: shareRepository(db),
     history: telemetryHistory(db),

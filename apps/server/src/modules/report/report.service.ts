@@ -49,21 +49,24 @@ export function reportCsv(r: Report): string {
   return csvText(lines);
 }
 
-/**
- * Device reports (usage, on-time, energy and cost, events: on/off, firmware and shares, errors) and
- * energy per hour or day.
- */
-export function reportService(deps: {
+export interface ReportDeps {
   reports: ReturnType<typeof reportRepository>;
   shares: Pick<ShareRepository, 'history'>;
   history: Pick<TelemetryHistory, 'samplesInRange' | 'valuesBefore'>;
   devices: DeviceService;
   users: UserRepository;
   telemetry: TelemetryService;
-}) {
-  const { reports, shares, history, devices, users, telemetry } = deps;
+}
 
-  async function tariffOf(userId: string) {
+/**
+ * Device reports (usage, on-time, energy and cost, events: on/off, firmware and shares, errors) and
+ * energy per hour or day.
+ */
+export class ReportService {
+  constructor(private readonly deps: ReportDeps) {}
+
+  private async tariffOf(userId: string) {
+    const { users } = this.deps;
     const user = await users.get(userId);
     return { tariff: user?.tariff ?? null, timeZone: user?.timeZone ?? 'UTC' };
   }
@@ -73,12 +76,13 @@ export function reportService(deps: {
    * `share.created`, `share.accepted`, `share.revoked` with the shared user's name or e-mail as value.
    * The owner sees every share; a shared user only their own.
    */
-  async function shareEvents(
+  private async shareEvents(
     viewerId: string,
     owner: boolean,
     deviceId: string,
     range: { startTs: number; endTs: number },
   ): Promise<Report['events']> {
+    const { shares } = this.deps;
     const rows = await shares.history(deviceId);
     const out: Report['events'] = [];
     for (const r of rows) {
@@ -95,7 +99,8 @@ export function reportService(deps: {
     return out;
   }
 
-  async function powerPoints(deviceId: string, startTs: number, endTs: number): Promise<Point[]> {
+  private async powerPoints(deviceId: string, startTs: number, endTs: number): Promise<Point[]> {
+    const { history, telemetry } = this.deps;
     await telemetry.flush();
     const samples = await history.samplesInRange(deviceId, startTs, endTs, MAX_SAMPLES);
     return samples
@@ -103,138 +108,138 @@ export function reportService(deps: {
       .map((s) => ({ ts: s.ts, value: s.value as number }));
   }
 
-  return {
-    async energy(
-      userId: string,
-      deviceId: string,
-      q: { startTs: number; endTs: number; bucket: 'HOUR' | 'DAY' },
-    ) {
-      await devices.access(userId, deviceId);
-      const { tariff, timeZone } = await tariffOf(userId);
-      const buckets = energyByBucket(
-        await powerPoints(deviceId, q.startTs, q.endTs),
-        q,
-        q.bucket,
-        timeZone,
-      ).map((b) => ({
-        ...b,
-        cost: tariff ? round(b.kwh * tariff.pricePerKwh, 4) : null,
-      }));
-      const totalKwh = round(
-        buckets.reduce((s, b) => s + b.kwh, 0),
-        6,
-      );
-      return {
-        buckets,
-        totalKwh,
-        totalCost: tariff ? round(totalKwh * tariff.pricePerKwh, 4) : null,
-        currency: tariff?.currency ?? null,
-        timeZone,
-      };
-    },
+  async energy(
+    userId: string,
+    deviceId: string,
+    q: { startTs: number; endTs: number; bucket: 'HOUR' | 'DAY' },
+  ) {
+    const { devices } = this.deps;
+    await devices.access(userId, deviceId);
+    const { tariff, timeZone } = await this.tariffOf(userId);
+    const buckets = energyByBucket(
+      await this.powerPoints(deviceId, q.startTs, q.endTs),
+      q,
+      q.bucket,
+      timeZone,
+    ).map((b) => ({
+      ...b,
+      cost: tariff ? round(b.kwh * tariff.pricePerKwh, 4) : null,
+    }));
+    const totalKwh = round(
+      buckets.reduce((s, b) => s + b.kwh, 0),
+      6,
+    );
+    return {
+      buckets,
+      totalKwh,
+      totalCost: tariff ? round(totalKwh * tariff.pricePerKwh, 4) : null,
+      currency: tariff?.currency ?? null,
+      timeZone,
+    };
+  }
 
-    async generate(
-      userId: string,
-      deviceId: string,
-      range: { startTs: number; endTs: number },
-    ): Promise<Report> {
-      const { row: device, access } = await devices.access(userId, deviceId);
-      await telemetry.flush();
-      const samples = await history.samplesInRange(deviceId, range.startTs, range.endTs, MAX_SAMPLES);
-      const profile = getProfile(device.profileId);
-      const binaryKeys = new Set([
-        ...(profile?.keys.filter((k) => k.kind === 'boolean').map((k) => k.key) ?? []),
-        'active',
-      ]);
-      const byKey = new Map<string, Point[]>();
-      const errors: Report['errors'] = [];
-      for (const s of samples) {
-        if (binaryKeys.has(s.key)) {
-          const list = byKey.get(s.key) ?? [];
-          list.push({ ts: s.ts, value: s.value === true || s.value === 1 || s.value === 'true' ? 1 : 0 });
-          byKey.set(s.key, list);
-        } else if (
-          ERROR_KEY.test(s.key) &&
-          s.value !== 0 &&
-          s.value !== false &&
-          s.value !== '0' &&
-          s.value !== ''
-        ) {
-          errors.push({ ts: s.ts, key: s.key, value: String(s.value) });
-        }
+  async generate(
+    userId: string,
+    deviceId: string,
+    range: { startTs: number; endTs: number },
+  ): Promise<Report> {
+    const { devices, history, reports, telemetry } = this.deps;
+    const { row: device, access } = await devices.access(userId, deviceId);
+    await telemetry.flush();
+    const samples = await history.samplesInRange(deviceId, range.startTs, range.endTs, MAX_SAMPLES);
+    const profile = getProfile(device.profileId);
+    const binaryKeys = new Set([
+      ...(profile?.keys.filter((k) => k.kind === 'boolean').map((k) => k.key) ?? []),
+      'active',
+    ]);
+    const byKey = new Map<string, Point[]>();
+    const errors: Report['errors'] = [];
+    for (const s of samples) {
+      if (binaryKeys.has(s.key)) {
+        const list = byKey.get(s.key) ?? [];
+        list.push({ ts: s.ts, value: s.value === true || s.value === 1 || s.value === 'true' ? 1 : 0 });
+        byKey.set(s.key, list);
+      } else if (
+        ERROR_KEY.test(s.key) &&
+        s.value !== 0 &&
+        s.value !== false &&
+        s.value !== '0' &&
+        s.value !== ''
+      ) {
+        errors.push({ ts: s.ts, key: s.key, value: String(s.value) });
       }
-      const initial = await history.valuesBefore(deviceId, [...binaryKeys], range.startTs);
-      const asBit = (v: unknown) =>
-        v === undefined ? undefined : v === true || v === 1 || v === 'true' ? 1 : 0;
-      const onTimeMs: Record<string, number> = {};
-      const events: Report['events'] = [];
-      for (const key of binaryKeys) {
-        const points = byKey.get(key) ?? [];
-        const start = asBit(initial.get(key));
-        if (key !== 'active') onTimeMs[key] = onTime(points, range, start);
-        for (const c of changes(points, start)) events.push({ ts: c.ts, key, value: String(c.value) });
-      }
-      // Firmware: each new version or update state (the first one in the range when nothing came before).
-      const firmwareBefore = await history.valuesBefore(deviceId, FIRMWARE_KEYS, range.startTs);
-      const lastFirmware = new Map([...firmwareBefore].map(([k, v]) => [k, String(v)]));
-      for (const s of samples) {
-        if (!FIRMWARE_KEYS.includes(s.key)) continue;
-        const value = String(s.value);
-        if (lastFirmware.get(s.key) === value) continue;
-        lastFirmware.set(s.key, value);
-        events.push({ ts: s.ts, key: s.key, value });
-      }
-      events.push(...(await shareEvents(userId, access === 'owner', deviceId, range)));
-      events.sort((a, b) => a.ts - b.ts);
-      const power = samples
-        .filter((s) => s.key === 'power' && typeof s.value === 'number')
-        .map((s) => ({ ts: s.ts, value: s.value as number }));
-      const { tariff, timeZone } = await tariffOf(userId);
-      const energyKwh =
-        power.length > 0
-          ? round(
-              energyByBucket(power, range, 'DAY', timeZone).reduce((sum, b) => sum + b.kwh, 0),
-              6,
-            )
-          : null;
-      const summary: Summary = {
-        onTimeMs,
-        energyKwh,
-        cost: energyKwh !== null && tariff ? round(energyKwh * tariff.pricePerKwh, 4) : null,
-        currency: energyKwh !== null && tariff ? tariff.currency : null,
-        events: events.slice(-MAX_EVENTS),
-        errors: errors.slice(-MAX_EVENTS),
-        samples: samples.length,
-      };
-      const row = await reports.create({
-        deviceId,
-        userId,
-        startTs: range.startTs,
-        endTs: range.endTs,
-        summary,
-      });
-      return toReport(row, device.label);
-    },
+    }
+    const initial = await history.valuesBefore(deviceId, [...binaryKeys], range.startTs);
+    const asBit = (v: unknown) =>
+      v === undefined ? undefined : v === true || v === 1 || v === 'true' ? 1 : 0;
+    const onTimeMs: Record<string, number> = {};
+    const events: Report['events'] = [];
+    for (const key of binaryKeys) {
+      const points = byKey.get(key) ?? [];
+      const start = asBit(initial.get(key));
+      if (key !== 'active') onTimeMs[key] = onTime(points, range, start);
+      for (const c of changes(points, start)) events.push({ ts: c.ts, key, value: String(c.value) });
+    }
+    // Firmware: each new version or update state (the first one in the range when nothing came before).
+    const firmwareBefore = await history.valuesBefore(deviceId, FIRMWARE_KEYS, range.startTs);
+    const lastFirmware = new Map([...firmwareBefore].map(([k, v]) => [k, String(v)]));
+    for (const s of samples) {
+      if (!FIRMWARE_KEYS.includes(s.key)) continue;
+      const value = String(s.value);
+      if (lastFirmware.get(s.key) === value) continue;
+      lastFirmware.set(s.key, value);
+      events.push({ ts: s.ts, key: s.key, value });
+    }
+    events.push(...(await this.shareEvents(userId, access === 'owner', deviceId, range)));
+    events.sort((a, b) => a.ts - b.ts);
+    const power = samples
+      .filter((s) => s.key === 'power' && typeof s.value === 'number')
+      .map((s) => ({ ts: s.ts, value: s.value as number }));
+    const { tariff, timeZone } = await this.tariffOf(userId);
+    const energyKwh =
+      power.length > 0
+        ? round(
+            energyByBucket(power, range, 'DAY', timeZone).reduce((sum, b) => sum + b.kwh, 0),
+            6,
+          )
+        : null;
+    const summary: Summary = {
+      onTimeMs,
+      energyKwh,
+      cost: energyKwh !== null && tariff ? round(energyKwh * tariff.pricePerKwh, 4) : null,
+      currency: energyKwh !== null && tariff ? tariff.currency : null,
+      events: events.slice(-MAX_EVENTS),
+      errors: errors.slice(-MAX_EVENTS),
+      samples: samples.length,
+    };
+    const row = await reports.create({
+      deviceId,
+      userId,
+      startTs: range.startTs,
+      endTs: range.endTs,
+      summary,
+    });
+    return toReport(row, device.label);
+  }
 
-    async list(userId: string, deviceId: string) {
-      await devices.access(userId, deviceId);
-      return (await reports.list(deviceId, userId)).map((r) => ({
-        id: r.id,
-        deviceId: r.deviceId,
-        startTs: r.startTs,
-        endTs: r.endTs,
-        createdAt: r.createdAt.toISOString(),
-      }));
-    },
+  async list(userId: string, deviceId: string) {
+    const { devices, reports } = this.deps;
+    await devices.access(userId, deviceId);
+    return (await reports.list(deviceId, userId)).map((r) => ({
+      id: r.id,
+      deviceId: r.deviceId,
+      startTs: r.startTs,
+      endTs: r.endTs,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
 
-    async get(userId: string, deviceId: string, reportId: string): Promise<Report> {
-      const { row: device } = await devices.access(userId, deviceId);
-      const row = await reports.get(reportId);
-      if (!row || row.deviceId !== deviceId || row.userId !== userId)
-        throw new AppError('NOT_FOUND', 'Report not found');
-      return toReport(row, device.label);
-    },
-  };
+  async get(userId: string, deviceId: string, reportId: string): Promise<Report> {
+    const { devices, reports } = this.deps;
+    const { row: device } = await devices.access(userId, deviceId);
+    const row = await reports.get(reportId);
+    if (!row || row.deviceId !== deviceId || row.userId !== userId)
+      throw new AppError('NOT_FOUND', 'Report not found');
+    return toReport(row, device.label);
+  }
 }
-
-export type ReportService = ReturnType<typeof reportService>;
