@@ -1,5 +1,4 @@
 import type { Automation } from '@hestia/contract';
-import BellIcon from 'lucide-react/icons/bell';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import HandIcon from 'lucide-react/icons/hand';
 import PlusIcon from 'lucide-react/icons/plus';
@@ -26,7 +25,6 @@ import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
-import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
@@ -180,24 +178,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
         />
       </div>
 
-      {storedWarnings.length > 0 ? (
-        <div
-          className="mb-6 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
-          data-testid="stored-warnings"
-        >
-          <p className="flex items-center gap-2 font-semibold">
-            <CircleAlertIcon size={18} className="shrink-0" />
-            {t('automation.editor.warningsTitleStored')}
-          </p>
-          <ul className="mt-1.5 list-disc space-y-1 ps-5">
-            {storedWarnings.map((w) => (
-              <li key={w}>
-                <bdi>{withDeviceNames(w, devices)}</bdi>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <StoredWarnings warnings={storedWarnings} devices={devices} />
 
       {kind === 'automation' ? (
         <Section title={t('automation.editor.if')} hint={t('automation.editor.ifHint')}>
@@ -289,43 +270,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
         )
       ) : null}
 
-      <Section title={t('automation.editor.options')}>
-        <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
-          <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
-            <BellIcon size={20} />
-          </span>
-          <span className="min-w-0 flex-1 text-[15px] font-medium">{t('automation.editor.notify')}</span>
-          <Switch
-            checked={draft.isNotify}
-            onChange={(isNotify) => patch({ isNotify })}
-            label={t('automation.editor.notify')}
-            testId="automation-notify-switch"
-          />
-        </div>
-        {draft.isNotify ? (
-          <div className="px-4 py-3">
-            <TextField
-              label={t('automation.editor.notifyMessage')}
-              value={draft.notifyMessage ?? ''}
-              onValueChange={(notifyMessage) => patch({ notifyMessage })}
-              maxLength={256}
-              placeholder={t('automation.editor.notifyPlaceholder')}
-              testId="automation-notify-message"
-            />
-          </div>
-        ) : null}
-        {kind === 'automation' ? (
-          <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
-            <span className="min-w-0 flex-1 text-[15px] font-medium">{t('automation.active')}</span>
-            <Switch
-              checked={draft.isActive}
-              onChange={(isActive) => patch({ isActive })}
-              label={t('automation.active')}
-              testId="automation-active-switch"
-            />
-          </div>
-        ) : null}
-      </Section>
+      <EditorOptions kind={kind} />
 
       {formError ? (
         <p

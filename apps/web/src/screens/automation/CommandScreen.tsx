@@ -4,21 +4,13 @@ import { useParams, useSearchParams } from 'react-router';
 import { useDeviceQuery } from '../../data/devices.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { useBack } from '../../ui/StackScreen.tsx';
+import { Stepper } from '../../ui/Stepper.tsx';
 import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, useEditedIndex, useKeyValue } from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { commandKeys, keyTitle } from './text.ts';
 import { ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
-
-const digits = (raw: string) =>
-  Number(
-    raw
-      .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-      .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-      .replace(/\D/g, '')
-      .slice(0, 5) || '0',
-  );
 
 /** command-screen [id, deviceProfileId]: which parameter of the device to set, to what, after what delay. */
 export default function CommandScreen() {
@@ -76,19 +68,6 @@ export default function CommandScreen() {
     back();
   };
 
-  const numberField = (label: string, v: number, set: (n: number) => void, max: number, testId: string) => (
-    <label className="min-w-0 flex-1">
-      <span className="mb-1.5 block px-1 text-sm font-medium">{label}</span>
-      <input
-        inputMode="numeric"
-        value={String(v)}
-        onChange={(e) => set(Math.min(max, digits(e.target.value)))}
-        data-testid={testId}
-        className="h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent"
-      />
-    </label>
-  );
-
   return (
     <EditorScreen
       kind="command"
@@ -122,8 +101,22 @@ export default function CommandScreen() {
         hint={t('automation.command.delayHint')}
         className="flex gap-3"
       >
-        {numberField(t('automation.command.minutes'), minutes, setMinutes, 1440, 'delay-minutes')}
-        {numberField(t('automation.command.seconds'), seconds, setSeconds, 59, 'delay-seconds')}
+        <Stepper
+          label={t('automation.command.minutes')}
+          value={minutes}
+          onChange={(n) => setMinutes(n ?? 0)}
+          min={0}
+          max={1440}
+          testId="delay-minutes"
+        />
+        <Stepper
+          label={t('automation.command.seconds')}
+          value={seconds}
+          onChange={(n) => setSeconds(n ?? 0)}
+          min={0}
+          max={59}
+          testId="delay-seconds"
+        />
       </FormSection>
     </EditorScreen>
   );

@@ -7,6 +7,7 @@ import { useDevicesQuery } from '../../data/devices.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
+import { Slider } from '../../ui/Slider.tsx';
 import type { COMPARISONS } from './text.ts';
 
 /** A condition's comparison, a segment a sign (=, <, ≥, …). */
@@ -129,16 +130,20 @@ export function ValueInput({
         />
         {def.unit ? <span className="shrink-0 text-sm font-medium text-muted">{def.unit}</span> : null}
       </div>
-      <input
-        type="range"
-        min={min}
-        max={max}
-        step={def.step ?? 1}
-        value={n ?? min}
-        onChange={(e) => onChange(Number(e.target.value))}
-        aria-label={t('automation.value.slider')}
-        className="mt-3 w-full accent-[var(--hx-accent)]"
-      />
+      <div className="mt-3 flex">
+        <Slider
+          label={t('automation.value.slider')}
+          value={n ?? min}
+          min={min}
+          max={max}
+          step={def.step ?? 1}
+          valueText={(v) =>
+            def.unit ? `${formatNumber(v, i18n.language)} ${def.unit}` : formatNumber(v, i18n.language)
+          }
+          onChange={onChange}
+          onChangeEnd={onChange}
+        />
+      </div>
       <div className="flex justify-between text-xs text-muted">
         <span>{formatNumber(min, i18n.language)}</span>
         <span>{formatNumber(max, i18n.language)}</span>

@@ -72,3 +72,7 @@ export const useDraftStore = create<DraftState>()((set) => ({
     set((s) => ({ draft: { ...s.draft, commands: put(s.draft.commands, command, index) } })),
   close: () => set({ key: null, draft: blank('automation') }),
 }));
+
+/** Opening the editor from a list starts from the saved automation (or afresh), not an abandoned draft. */
+export const openDraft = (kind: AutomationKind, from?: Automation) =>
+  useDraftStore.getState().open(kind, from);

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { StatusHero } from '../../ui/StatusHero.tsx';
 import { num } from '../settings/setting-controls.tsx';
 import { EventList } from './EventList.tsx';
 import { numOf, useEventTime } from './event-history.ts';
-import { StatusHero } from './panel-kit.tsx';
 import type { PanelProps } from './panels.ts';
 
 /**

@@ -9,26 +9,20 @@ import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { digitsOnly, localeDigits } from '../../lib/digits.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { useKeyTitles } from '../settings/key-titles.ts';
-import { Field, OptionPills, ToggleField, useValueText } from './fields.tsx';
+import { Field, ToggleField, useValueText } from './fields.tsx';
 import { GenericFields } from './GenericPanel.tsx';
+import { PlugModePicker, VoltageLimitPicker } from './PlugPickers.tsx';
 import type { PanelProps } from './panels.ts';
 import { num, on, type Sender, useSender } from './sender.ts';
 
 /** Spec sections 5 and 9: the current limit input takes 50 to 3000 (mA, as the catalogue keeps it). */
 export const CURRENT_LIMIT = { min: 50, max: 3000 } as const;
-/** Choices of the voltage limit picker, every 5 V inside the catalogue's range. */
-const VOLT_STEP = 5;
 
 const fieldOf = (profile: ModelProfile, key: string): UiField | undefined =>
   uiFields(profile).find((f) => f.key === key);
-
-const range = (min: number, max: number, step: number) =>
-  Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, i) => min + i * step);
 
 /** Fewer decimals as a reading grows, so four-digit watts still fit a phone's tile. */
 const digitsFor = (value: TelemetryValue | undefined, digits: number) => {
@@ -128,116 +122,6 @@ function CurrentLimit({ control, sender }: { control: DeviceControl; sender: Sen
         })}
       </p>
     </div>
-  );
-}
-
-/** The voltage limit picker (spec section 2): the over- and under-voltage limits, in 5 V steps. */
-function VoltageLimitPicker({
-  control,
-  sender,
-  open,
-  onClose,
-}: {
-  control: DeviceControl;
-  sender: Sender;
-  open: boolean;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  const text = useCatalogText();
-  const profile = control.profile;
-  const [picked, setPicked] = useState<number | null>(null);
-  if (!profile) return null;
-  const limits = (['over_voltage_limit', 'under_voltage_limit'] as const).flatMap((key) => {
-    const k = keyOf(profile, key);
-    return k?.min !== undefined && k.max !== undefined
-      ? [{ key, min: k.min, max: k.max, title: k.title }]
-      : [];
-  });
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('control.plug.voltageLimit')}
-      testId="voltage-limit-picker"
-      actions={
-        <Button variant="secondary" className="w-full" onClick={onClose}>
-          {t('control.done')}
-        </Button>
-      }
-    >
-      {limits.map((l) => (
-        <div key={l.key} className="mb-4" data-testid={`pick-${l.key}`}>
-          <p className="mb-2 text-[14px] font-semibold text-ink">{text.title(l.title, l.key)}</p>
-          <OptionPills
-            name={text.title(l.title, l.key)}
-            options={range(l.min, l.max, VOLT_STEP)}
-            value={num(control.values[l.key])}
-            labelOf={(v) => t('control.withUnit', { value: text.number(v, 0), unit: 'V' })}
-            busyValue={sender.busy === l.key ? picked : null}
-            disabled={!control.enabled}
-            onPick={(v) => {
-              setPicked(v);
-              void sender.run(l.key, [{ Key: l.key, Value: v }]);
-            }}
-          />
-        </div>
-      ))}
-    </Dialog>
-  );
-}
-
-/** The plug mode picker (spec section 2): a plain socket, or a room thermostat driving the load. */
-function PlugModePicker({
-  control,
-  sender,
-  open,
-  onClose,
-}: {
-  control: DeviceControl;
-  sender: Sender;
-  open: boolean;
-  onClose(): void;
-}) {
-  const { t } = useTranslation();
-  const mode = on(control.values.room_thermostat_mode) ? 1 : 0;
-  const busy = sender.busy === 'room_thermostat_mode';
-  const options = [
-    [0, t('control.plug.modeSocket'), t('control.plug.modeSocketHint')],
-    [1, t('control.plug.modeThermostat'), t('control.plug.modeThermostatHint')],
-  ] as const;
-  return (
-    <Dialog open={open} onClose={onClose} title={t('control.plug.mode')} testId="plug-mode-picker">
-      <fieldset aria-label={t('control.plug.mode')} className="m-0 min-w-0 space-y-2 border-0 p-0">
-        {options.map(([value, title, hint]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={mode === value}
-            disabled={!control.enabled}
-            data-value={value}
-            onClick={() =>
-              void sender
-                .run('room_thermostat_mode', [{ Key: 'room_thermostat_mode', Value: value }])
-                .then((ok) => ok && onClose())
-            }
-            className={`flex w-full items-center gap-3 rounded-2xl px-4 py-3 text-start ring-1 transition disabled:opacity-50 ${
-              mode === value ? 'bg-accent-soft ring-accent' : 'bg-surface-2 ring-line'
-            }`}
-          >
-            <span className="min-w-0 flex-1">
-              <span className="block text-[15px] font-semibold text-ink">{title}</span>
-              <span className="block text-[13px] text-muted">{hint}</span>
-            </span>
-            {busy ? <Spinner size={16} /> : null}
-            <span
-              aria-hidden="true"
-              className={`size-5 shrink-0 rounded-full border-2 ${mode === value ? 'border-accent bg-accent' : 'border-line'}`}
-            />
-          </button>
-        ))}
-      </fieldset>
-    </Dialog>
   );
 }
 

@@ -5,10 +5,12 @@ import PersonStandingIcon from 'lucide-react/icons/person-standing';
 import VibrateIcon from 'lucide-react/icons/vibrate';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../ui/Section.tsx';
+import { StatusHero } from '../../ui/StatusHero.tsx';
 import { num } from '../settings/setting-controls.tsx';
+import { useBatteryText } from './battery-text.ts';
 import { EventList } from './EventList.tsx';
 import { numOf } from './event-history.ts';
-import { PickerRow, StatusHero, useBatteryText } from './panel-kit.tsx';
+import { PickerRow } from './PickerRow.tsx';
 import type { PanelProps } from './panels.ts';
 
 /** Delays offered by the pir-sensor-delay picker, within the model's range (seconds). */

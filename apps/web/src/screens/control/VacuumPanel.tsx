@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { VacuumIcon } from '../../ui/device-glyphs.tsx';
 import { Section } from '../../ui/Section.tsx';
+import { StatusHero } from '../../ui/StatusHero.tsx';
 import { num } from '../settings/setting-controls.tsx';
+import { useBatteryText } from './battery-text.ts';
 import { OptionPills } from './fields.tsx';
-import { StatusHero, useBatteryText } from './panel-kit.tsx';
 import type { PanelProps } from './panels.ts';
 
 /** smart-vacuum-cleaner [id]: what it is doing, the cleaning modes (move) and back to the dock (home). */

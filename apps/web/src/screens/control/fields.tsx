@@ -1,66 +1,14 @@
-import type { UiField } from '@hestia/catalog';
-import type { TelemetryValue } from '@hestia/contract';
-import MinusIcon from 'lucide-react/icons/minus';
-import PlusIcon from 'lucide-react/icons/plus';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
-import type { DeviceControl } from '../../data/control.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { Switch } from '../../ui/Switch.tsx';
-import { num, on, type Sender } from './sender.ts';
+import { FieldLine, type FieldProps, useValueText } from './field-parts.tsx';
+import { SliderField } from './SliderField.tsx';
+import { num, on } from './sender.ts';
 
-export interface FieldProps {
-  field: UiField;
-  control: DeviceControl;
-  sender: Sender;
-  /** Overrides the catalogue title (a user's key name, a curtain's name). */
-  label?: string;
-  /** Where the current value is read when the key itself is write-only (a curtain's position). */
-  valueKey?: string;
-}
-
-/** One line of a control card: title (and a hint) at the start, the control at the end. */
-export function FieldLine({
-  title,
-  hint,
-  children,
-  testId,
-  stacked = false,
-}: {
-  title: ReactNode;
-  hint?: ReactNode;
-  children?: ReactNode;
-  testId?: string;
-  /** Put the control under the title (sliders, option lists). */
-  stacked?: boolean;
-}) {
-  return (
-    <div
-      data-testid={testId}
-      className={`px-4 py-3 ${stacked ? 'flex flex-col gap-2.5' : 'flex min-h-14 items-center gap-3'}`}
-    >
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-[15px] font-medium text-ink">{title}</p>
-        {hint ? <p className="mt-0.5 text-[13px] leading-snug text-muted">{hint}</p> : null}
-      </div>
-      {children}
-    </div>
-  );
-}
-
-/** A value with its unit, for readouts and slider heads. */
-export function useValueText() {
-  const text = useCatalogText();
-  const { t } = useTranslation();
-  return (value: TelemetryValue | undefined, unit?: string, digits = 1) => {
-    const n = num(value);
-    if (n === undefined) {
-      return value === undefined || value === null || value === '' ? t('control.noValue') : String(value);
-    }
-    return unit ? t('control.withUnit', { value: text.number(n, digits), unit }) : text.number(n, digits);
-  };
-}
+export { FieldLine, type FieldProps, useValueText } from './field-parts.tsx';
+export { SliderField } from './SliderField.tsx';
 
 export function ToggleField(props: FieldProps) {
   // A view-only share sees the state, not a switch.
@@ -83,116 +31,6 @@ function Toggle({ field, control, sender, label }: FieldProps) {
         onChange={(next) => void sender.run(field.key, [{ Key: field.key, Value: next ? 1 : 0 }])}
       />
     </FieldLine>
-  );
-}
-
-/** The slider's thumb, drawn the same in Chromium, WebKit and Firefox. */
-const THUMB =
-  '[&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-md [&::-webkit-slider-thumb]:ring-2 [&::-webkit-slider-thumb]:ring-accent [&::-moz-range-thumb]:size-6 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-white [&::-moz-range-thumb]:shadow-md';
-
-const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
-const snap = (v: number, min: number, step: number) =>
-  Math.round((Math.round((v - min) / step) * step + min) * 1000) / 1000;
-
-/**
- * A slider with −/+ steps. Dragging only moves the thumb; the value is sent on release (the native
- * change event), and each step button sends at once.
- */
-export function SliderField({ field, control, sender, label, valueKey }: FieldProps) {
-  const { t } = useTranslation();
-  const text = useCatalogText();
-  const valueText = useValueText();
-  const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
-  const min = field.min ?? 0;
-  const max = field.max ?? 100;
-  const step = field.step ?? 1;
-  const reported = num(control.values[valueKey ?? field.key]);
-  const [draft, setDraft] = useState<number | null>(null);
-  const shown = draft ?? reported ?? min;
-  const title = label ?? text.title(field.title, field.key);
-  const busy = sender.busy === field.key;
-  const disabled = !control.enabled || busy;
-  const digits = step < 1 ? 1 : 0;
-
-  const commitRef = useRef<(v: number) => void>(() => {});
-  commitRef.current = (v: number) => {
-    const value = clamp(snap(v, min, step), min, max);
-    void sender.run(field.key, [{ Key: field.key, Value: value }]).finally(() => setDraft(null));
-  };
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const onCommit = () => commitRef.current(Number(el.value));
-    el.addEventListener('change', onCommit);
-    return () => el.removeEventListener('change', onCommit);
-  }, []);
-
-  const stepBy = (dir: 1 | -1) => {
-    const next = clamp(snap(shown + dir * step, min, step), min, max);
-    setDraft(next);
-    commitRef.current(next);
-  };
-
-  return (
-    <div className="px-4 py-3" data-testid={`field-${field.key}`}>
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="min-w-0 truncate text-[15px] font-medium text-ink">
-          {title}
-        </label>
-        <span className="inline-flex items-center gap-1.5 text-[15px] font-semibold tabular-nums text-ink">
-          {busy ? <Spinner size={14} className="text-accent-text" /> : null}
-          <bdi data-testid={`value-${field.key}`}>{valueText(shown, field.unit, digits)}</bdi>
-        </span>
-      </div>
-      <div className="mt-2 flex items-center gap-2">
-        <button
-          type="button"
-          onClick={() => stepBy(-1)}
-          disabled={disabled || shown <= min}
-          aria-label={t('control.decrease', { name: title })}
-          className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-ink disabled:opacity-40"
-        >
-          <MinusIcon size={18} />
-        </button>
-        <div className={`relative h-8 min-w-0 flex-1 ${disabled ? 'opacity-50' : ''}`}>
-          {/* The track and its filled share, from the start side (right in fa and ar, as the thumb goes). */}
-          <div className="pointer-events-none absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 overflow-hidden rounded-full bg-surface-2 ring-1 ring-line/70">
-            <div
-              className="absolute inset-y-0 start-0 rounded-full bg-accent"
-              style={{ width: `${max > min ? ((clamp(shown, min, max) - min) / (max - min)) * 100 : 0}%` }}
-            />
-          </div>
-          <input
-            ref={ref}
-            id={id}
-            type="range"
-            min={min}
-            max={max}
-            step={step}
-            value={shown}
-            disabled={disabled}
-            data-testid={`slider-${field.key}`}
-            aria-valuetext={valueText(shown, field.unit, digits)}
-            onChange={(e) => setDraft(Number(e.target.value))}
-            className={`${THUMB} absolute inset-0 m-0 h-8 w-full cursor-pointer appearance-none bg-transparent disabled:cursor-not-allowed`}
-          />
-        </div>
-        <button
-          type="button"
-          onClick={() => stepBy(1)}
-          disabled={disabled || shown >= max}
-          aria-label={t('control.increase', { name: title })}
-          className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-ink disabled:opacity-40"
-        >
-          <PlusIcon size={18} />
-        </button>
-      </div>
-      <div className="mt-1 flex justify-between px-11 text-[12px] text-muted tabular-nums">
-        <bdi>{valueText(min, field.unit, digits)}</bdi>
-        <bdi>{valueText(max, field.unit, digits)}</bdi>
-      </div>
-    </div>
   );
 }
 

@@ -2,7 +2,6 @@ import type { Device } from '@hestia/contract';
 import TagIcon from 'lucide-react/icons/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, Stat } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { useOnline } from '../../data/connectivity.ts';
@@ -10,7 +9,9 @@ import { useEnergyQuery, useTariffQuery } from '../../data/telemetry-history.ts'
 import { bucketLabel, formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
+import { Stat } from '../../ui/Stat.tsx';
 import { useChartEnv } from './chart-env.ts';
 import { TariffDialog } from './TariffDialog.tsx';
 

@@ -3,7 +3,6 @@ import type { Device } from '@hestia/contract';
 import ChartLineIcon from 'lucide-react/icons/chart-line';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
 import { TimeChart } from '../../components/charts/TimeChart.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { useOnline } from '../../data/connectivity.ts';
@@ -29,6 +28,8 @@ import {
 } from '../../lib/chart-series.ts';
 import { chartWaitOf } from '../../lib/chart-wait.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
 

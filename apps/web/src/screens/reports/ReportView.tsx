@@ -1,7 +1,7 @@
 import type { Report } from '@hestia/contract';
 import { useTranslation } from 'react-i18next';
-import { Stat } from '../../components/charts/chart-ui.tsx';
 import { formatAmount, formatDateTime, formatMoney } from '../../lib/chart-format.ts';
+import { Stat } from '../../ui/Stat.tsx';
 import { DeviceHistoryList } from './DeviceHistoryList.tsx';
 import { durationText, keyTitle } from './report-text.ts';
 

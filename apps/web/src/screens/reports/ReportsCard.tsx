@@ -5,7 +5,6 @@ import PrinterIcon from 'lucide-react/icons/printer';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Card, DateTimeField } from '../../components/charts/chart-ui.tsx';
 import { Spinner } from '../../components/Spinner.tsx';
 import { correctedNow } from '../../data/api.ts';
 import { errorText } from '../../data/errors.ts';
@@ -19,6 +18,8 @@ import {
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import { reportPaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { ReportView } from './ReportView.tsx';

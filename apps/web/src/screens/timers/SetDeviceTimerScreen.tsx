@@ -16,6 +16,7 @@ import { Section } from '../../ui/Section.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
+import { DurationPicker } from './DurationPicker.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import {
   defaultTimerActions,
@@ -26,7 +27,6 @@ import {
   writableKeys,
 } from './timer-lib.ts';
 import { keyTitle, valueText } from './timer-text.ts';
-import { DurationPicker } from './timer-ui.tsx';
 import { useTimeZone } from './use-time-zone.ts';
 
 /** H:MM:SS in the language's digits. */

@@ -182,3 +182,6 @@ export function instantOf(date: CivilDate, time: string, timeZone: string): numb
   const [h = 0, m = 0] = time.split(':').map(Number);
   return zonedToInstant(date, h, m, timeZone);
 }
+
+/** The whole numbers from `from` to `to`, both included (the pickers' choices). */
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -1,52 +1,11 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/Spinner.tsx';
 import type { DeviceControl } from '../../data/control.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { Row } from '../../ui/Row.tsx';
+import { Sheet } from '../../ui/Sheet.tsx';
 import { OptionPills } from './fields.tsx';
-
-/** The big state at the top of a sensor, lock or vacuum panel. */
-export function StatusHero({
-  icon: Icon,
-  title,
-  detail,
-  tone = 'quiet',
-  testId,
-  state,
-}: {
-  icon: ComponentType<{ size?: number }>;
-  title: ReactNode;
-  detail?: ReactNode;
-  tone?: 'active' | 'alert' | 'quiet';
-  testId?: string;
-  state?: string | number;
-}) {
-  const ring =
-    tone === 'alert'
-      ? 'bg-danger-soft text-danger'
-      : tone === 'active'
-        ? 'bg-accent text-on-accent'
-        : 'bg-surface-2 text-muted';
-  return (
-    <div
-      data-testid={testId}
-      data-state={state}
-      className="mb-6 flex items-center gap-4 rounded-3xl bg-surface p-5 shadow-card ring-1 ring-line/60"
-    >
-      <span className={`grid size-16 shrink-0 place-items-center rounded-full transition-colors ${ring}`}>
-        <Icon size={32} />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block text-xl font-semibold text-ink" aria-live="polite">
-          {title}
-        </span>
-        {detail ? <span className="mt-0.5 block text-[14px] text-muted">{detail}</span> : null}
-      </span>
-    </div>
-  );
-}
 
 /**
  * A row that shows a setting's value and opens a picker of its allowed values (the spec's picker
@@ -92,7 +51,7 @@ export function PickerRow({
         disabled={control.mayControl && !control.enabled}
         testId={testId}
       />
-      <Dialog open={open} onClose={() => setOpen(false)} title={title} testId={`${testId}-picker`}>
+      <Sheet open={open} onClose={() => setOpen(false)} title={title} testId={`${testId}-picker`}>
         <div className="pb-4">
           <OptionPills
             name={title}
@@ -112,16 +71,7 @@ export function PickerRow({
           />
           <p className="mt-3 text-[13px] text-muted">{t('devicePanels.pickerHint')}</p>
         </div>
-      </Dialog>
+      </Sheet>
     </>
   );
-}
-
-/** "Battery 90%" when the model reports it. */
-export function useBatteryText() {
-  const { t, i18n } = useTranslation();
-  return (v: number | undefined) =>
-    v === undefined
-      ? undefined
-      : t('devicePanels.battery', { value: new Intl.NumberFormat(i18n.language).format(v) });
 }
