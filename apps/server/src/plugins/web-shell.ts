@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -33,7 +32,7 @@ export async function registerWebShell(app: FastifyInstance, root: string): Prom
     globIgnore: ['**/*.br', '**/*.gz'],
     cacheControl: false,
     // @fastify/static 9 hands the raw response here (10 handed the reply; 9 is the one Node 20 runs).
-    setHeaders: (res: ServerResponse, path: string) => {
+    setHeaders: (res: { setHeader(name: string, value: string): unknown }, path: string) => {
       res.setHeader('cache-control', cacheControlFor(path));
       // The answer depends on Accept-Encoding (a .br or .gz copy); 9 does not say so itself.
       res.setHeader('vary', 'accept-encoding');
