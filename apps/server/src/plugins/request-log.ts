@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 
 /**
  * One complete log line per request, and a request id a caller can follow (issue 27).
@@ -40,9 +40,8 @@ export function noteUser(req: FastifyRequest, userId: string): void {
 /** Fastify options for the two halves above (spread into `Fastify({...})`). */
 export const requestLogOptions = {
   genReqId: requestId,
-  requestIdLogLabel: 'reqId',
-  disableRequestLogging: true,
-} as const;
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'reqId' }),
+};
 
 /** Echo the id and write the one line per request. */
 export function installRequestLog(app: FastifyInstance): void {
