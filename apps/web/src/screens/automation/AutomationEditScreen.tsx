@@ -28,6 +28,7 @@ import { StackScreen } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { draftKey, useDraftStore } from './draft-store.ts';
+import { EditorOptions, StoredWarnings } from './EditorOptions.tsx';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
 import { LocationEditorNotice } from './LocationConditionParts.tsx';
 import { ScenarioSchedules } from './ScenarioSchedules.tsx';
