@@ -130,7 +130,7 @@ describe('start-up', () => {
     const res = await runMain({ PORT: '0', MQTT_PORT: '0', DATA_DIR: file, SIMULATOR: 'off', DEMO: 'off' });
     expect(res.code).toBe(1);
     expect(res.stderr.trim()).toMatch(
-      /^Hestia could not start: Cannot use the data directory .*; set DATA_DIR to a writable directory$/,
+      /^Hestia could not start: Cannot use the data directory .*: a file, not a directory, is in the way \(E\w+\); set DATA_DIR to a writable directory$/,
     );
   }, 90_000);
 });

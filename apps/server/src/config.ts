@@ -63,11 +63,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Setting ${issue?.path.join('.')} is not valid: ${issue?.message}`);
   }
   const c = parsed.data;
-  const scaledVars = [c.DATABASE_URL, c.MQTT_URL, c.REDIS_URL].filter(Boolean).length;
-  if (scaledVars !== 0 && scaledVars !== 3) {
+  const scaled = { DATABASE_URL: c.DATABASE_URL, MQTT_URL: c.MQTT_URL, REDIS_URL: c.REDIS_URL };
+  const missing = Object.entries(scaled)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length !== 0 && missing.length !== 3) {
     throw new ConfigError(
-      'Scaled mode needs all of DATABASE_URL, MQTT_URL and REDIS_URL; set all three or none',
+      `Scaled mode needs DATABASE_URL, MQTT_URL and REDIS_URL; ${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set (set all three, or none for embedded mode)`,
     );
   }
-  return { ...c, dataDir: c.DATA_DIR, mode: scaledVars === 3 ? 'scaled' : 'embedded' };
+  for (const [name, url, schemes] of [
+    ['DATABASE_URL', c.DATABASE_URL, ['postgres:', 'postgresql:']],
+    ['MQTT_URL', c.MQTT_URL, ['mqtt:', 'mqtts:', 'tcp:', 'ws:', 'wss:']],
+    ['REDIS_URL', c.REDIS_URL, ['redis:', 'rediss:']],
+  ] as const) {
+    if (url && !(schemes as readonly string[]).includes(new URL(url).protocol)) {
+      throw new ConfigError(
+        `${name} must start with ${schemes.map((s) => `${s}//`).join(' or ')} (it starts with ${new URL(url).protocol}//)`,
+      );
+    }
+  }
+  return { ...c, dataDir: c.DATA_DIR, mode: missing.length === 0 ? 'scaled' : 'embedded' };
 }

@@ -23,8 +23,20 @@ export function ensureDir(dir: string): void {
   }
 }
 
+/** What an error code means for a data directory, in words. */
+const REASONS: Record<string, string> = {
+  EEXIST: 'a file, not a directory, is in the way',
+  ENOTDIR: 'a file, not a directory, is in the way',
+  EACCES: 'no permission to write there',
+  EPERM: 'no permission to write there',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  ENOENT: 'a part of the path cannot be created',
+};
+
 export const dataDirError = (dataDir: string, err: unknown) => {
-  const reason = err instanceof Error && 'code' in err ? ` (${String(err.code)})` : '';
+  const code = err instanceof Error && 'code' in err ? String(err.code) : '';
+  const reason = code ? `: ${REASONS[code] ?? 'it cannot be written'} (${code})` : '';
   return new ConfigError(
     `Cannot use the data directory ${resolve(dataDir)}${reason}; set DATA_DIR to a writable directory`,
   );

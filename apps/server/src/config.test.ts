@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+import { dataDirError } from './db/data-dir.ts';
+
+/** Issue 27: a setting that is wrong says which one and how, in words. */
+describe('settings', () => {
+  const scaled = {
+    DATABASE_URL: 'postgres://u@127.0.0.1:5432/hestia',
+    MQTT_URL: 'mqtt://127.0.0.1:1883',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+  };
+
+  it('embedded without the three, scaled with all three', () => {
+    expect(loadConfig({}).mode).toBe('embedded');
+    expect(loadConfig(scaled).mode).toBe('scaled');
+  });
+
+  it('names the scaled settings that are missing', () => {
+    expect(() => loadConfig({ DATABASE_URL: scaled.DATABASE_URL })).toThrow(
+      /MQTT_URL and REDIS_URL are not set/,
+    );
+    expect(() => loadConfig({ ...scaled, REDIS_URL: undefined })).toThrow(/; REDIS_URL is not set/);
+  });
+
+  it('says a database address is not a PostgreSQL one', () => {
+    const err = (() => {
+      try {
+        loadConfig({ ...scaled, DATABASE_URL: 'mysql://u@127.0.0.1/hestia' });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toBe(
+      'DATABASE_URL must start with postgres:// or postgresql:// (it starts with mysql://)',
+    );
+    expect(() => loadConfig({ ...scaled, REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(
+      /REDIS_URL must start/,
+    );
+  });
+
+  it('says in words why a data directory cannot be used', () => {
+    const file = Object.assign(new Error('EEXIST: file already exists'), { code: 'EEXIST' });
+    expect(dataDirError('/tmp/x', file).message).toBe(
+      'Cannot use the data directory /tmp/x: a file, not a directory, is in the way (EEXIST); set DATA_DIR to a writable directory',
+    );
+    const odd = Object.assign(new Error('odd'), { code: 'EWHAT' });
+    expect(dataDirError('/tmp/x', odd).message).toMatch(/: it cannot be written \(EWHAT\)/);
+  });
+});
