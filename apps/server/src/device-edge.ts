@@ -6,6 +6,7 @@ import { createGateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
 import { assetRepository } from './modules/asset/asset.repository.ts';
 import { deviceRepository } from './modules/device/device.repository.ts';
+import { pairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
 import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
 import { claimLimits, provisioningService } from './modules/provisioning/provisioning.service.ts';
 import { attributeRepository } from './modules/telemetry/attribute.repository.ts';
@@ -60,6 +61,7 @@ export async function startDeviceEdge(
     clock,
     log,
     limits: claimLimits(attempts),
+    pairKeys: pairKeyRepository(db),
   });
   const attributes = attributeService({ repo: attributeRepository(db), bus, transport, clock, log });
   const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });

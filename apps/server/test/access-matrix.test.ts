@@ -30,6 +30,10 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { id: f.deviceId } }),
     expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
   },
+  postConfig: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { label: 'Matrix plug', assetId: f.roomId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
   renameDevice: {
     input: (f) => ({ params: { id: f.deviceId }, body: { label: 'x' } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
@@ -376,6 +380,12 @@ const callerOnly: RouteName[] = [
   'getDeviceProfile',
   'profileValidParams',
   'deviceCategories',
+  // Issue 18: the catalogue's brands; pair keys and change of owner name a device by its AP MAC and
+  // are for any signed-in user (access-matrix-onboarding.test.ts checks each role).
+  'deviceBrands',
+  'deviceBrandModels',
+  'getPairKey',
+  'changeOwner',
 ];
 
 /**

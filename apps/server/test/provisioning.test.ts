@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStore } from '../src/core/rate-limiter.ts';
 import { assetRepository } from '../src/modules/asset/asset.repository.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { pairKeyRepository } from '../src/modules/onboarding/pair-key.repository.ts';
 import { provisioningRepository } from '../src/modules/provisioning/provisioning.repository.ts';
 import {
   claimLimits,
@@ -340,6 +341,7 @@ describe('claiming', () => {
       clock,
       log: log as never,
       limits: claimLimits(attemptStore(db, clock)),
+      pairKeys: pairKeyRepository(db),
     });
     const a = await provisioned();
     const b = await provisioned();

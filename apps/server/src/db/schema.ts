@@ -486,3 +486,37 @@ export const keyLabels = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );
+
+/**
+ * Pair keys (issue 18, docs/decisions/026): a key a user asked for to add the device with this AP MAC
+ * to one of their places, live for the 3-minute window. Only its SHA-256 (salted with the device id)
+ * is kept. `usedAt` is set when the device's claim carrying it transferred the device; `configuredAt`
+ * when the user then named and placed it (post-config): between the two the device is listed by
+ * `customer/devices?isTransfer=true`. `ownerKeyHash` is set by change-owner for a device another user
+ * owns: its claim must then carry that owner key too.
+ */
+export const pairKeys = pgTable(
+  'pair_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    keyHash: text('key_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The chosen place; null when it was deleted meanwhile (the device then goes to the default place). */
+    placeId: uuid('place_id').references(() => assets.id, { onDelete: 'set null' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    format: text('format', { enum: ['alpha', 'digits'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ownerKeyHash: text('owner_key_hash'),
+    configuredAt: timestamp('configured_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pair_keys_device_idx').on(t.deviceId, t.keyHash),
+    index('pair_keys_user_idx').on(t.userId, t.deviceId),
+  ],
+);

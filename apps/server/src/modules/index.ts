@@ -10,6 +10,7 @@ import type { WeatherProvider } from './automation/weather.service.ts';
 import { register as registerDataExchange } from './data-exchange/index.ts';
 import { register as registerDevice } from './device/index.ts';
 import { register as registerDeviceSettings } from './device-settings/index.ts';
+import { register as registerOnboarding } from './onboarding/index.ts';
 import { register as registerProvisioning } from './provisioning/index.ts';
 import { register as registerReport } from './report/index.ts';
 import { register as registerSchedule } from './schedule/index.ts';
@@ -45,7 +46,7 @@ export async function registerModules(
     assets: assetRepository(infra.db),
     shares: shareRepository(infra.db),
   });
-  registerAsset(app, { ...infra, auth, devices });
+  const { assets: places } = registerAsset(app, { ...infra, auth, devices });
   registerShare(app, { ...infra, auth, devices, limits });
   registerTelemetry(app, { ...infra, auth, devices, telemetry, attributes, pipeline });
   let schedules: ScheduleService | undefined;
@@ -64,6 +65,7 @@ export async function registerModules(
   registerDeviceSettings(app, { ...infra, auth, devices, telemetry, automationRepo: repo, automations });
   registerReport(app, { ...infra, auth, users, devices, telemetry });
   await registerProvisioning(app, { ...infra, auth, users, devices, provisioning, attempts: edge.attempts });
+  registerOnboarding(app, { ...infra, auth, devices, places, attempts: edge.attempts });
 
   const scheduled = schedules;
   const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
-import { assets, devices, favourites, shares, users } from '../../db/schema.ts';
+import { assets, devices, favourites, pairKeys, shares, users } from '../../db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type DeviceWithAsset = DeviceRow & { assetName: string | null };
@@ -53,7 +53,14 @@ export function deviceRepository(db: Db) {
     async listVisible(
       userId: string,
       now: Date,
-      filter: { assetIds?: string[]; profileId?: string; sharedOnly?: boolean; favouritesOnly?: boolean },
+      filter: {
+        assetIds?: string[];
+        profileId?: string;
+        sharedOnly?: boolean;
+        favouritesOnly?: boolean;
+        /** Only the user's devices a pair key transferred to them and that are not yet set up. */
+        awaitingSetup?: boolean;
+      },
     ): Promise<VisibleDevice[]> {
       // A device without an owner is nobody's: `owner_id = $user` is never true for it, and it has no
       // live shares (only an owner can share), but it is also excluded here in so many words.
@@ -72,6 +79,23 @@ export function deviceRepository(db: Db) {
         );
       if (filter.profileId) conditions.push(eq(devices.profileId, filter.profileId));
       if (filter.favouritesOnly) conditions.push(isNotNull(favourites.deviceId));
+      if (filter.awaitingSetup)
+        conditions.push(
+          eq(devices.ownerId, userId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(pairKeys)
+              .where(
+                and(
+                  eq(pairKeys.deviceId, devices.id),
+                  eq(pairKeys.userId, userId),
+                  isNotNull(pairKeys.usedAt),
+                  isNull(pairKeys.configuredAt),
+                ),
+              ),
+          ),
+        );
       const rows = await db
         .select({
           device: devices,

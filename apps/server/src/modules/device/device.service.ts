@@ -138,10 +138,19 @@ export function deviceService(
       changed(id);
     },
 
-    /** `customer/devices`: by place or room (with its rooms when childAssetContains), profile, or shared only. */
+    /**
+     * `customer/devices`: by place or room (with its rooms when childAssetContains), profile, shared
+     * only, or (isTransfer) the devices transferred to the caller by pairing and not yet set up.
+     */
     async list(
       userId: string,
-      q: { assetId?: string; childAssetContains?: string; profileId?: string; isTransfer?: string },
+      q: {
+        assetId?: string;
+        childAssetContains?: string;
+        profileId?: string;
+        isTransfer?: string;
+        sharedOnly?: string;
+      },
     ): Promise<Device[]> {
       let assetIds: string[] | undefined;
       if (q.assetId) {
@@ -157,7 +166,8 @@ export function deviceService(
       const list = await devices.listVisible(userId, new Date(clock.now()), {
         ...(assetIds ? { assetIds } : {}),
         ...(q.profileId ? { profileId: q.profileId } : {}),
-        sharedOnly: q.isTransfer === 'true',
+        sharedOnly: q.sharedOnly === 'true',
+        awaitingSetup: q.isTransfer === 'true',
       });
       return dtos(list);
     },

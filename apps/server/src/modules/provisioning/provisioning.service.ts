@@ -8,6 +8,8 @@ import { newAccessToken } from '../../seed/demo.ts';
 import type { AssetRepository } from '../asset/asset.repository.ts';
 import type { DeviceRepository, DeviceRow } from '../device/device.repository.ts';
 import { normalizeMac, tokenProblem } from '../device/device-records.ts';
+import type { PairKeyRepository } from '../onboarding/pair-key.repository.ts';
+import { ownerKeyHash, pairKeyHashes } from '../onboarding/pair-key.ts';
 import type { ProvisioningRepository } from './provisioning.repository.ts';
 
 /**
@@ -38,6 +40,11 @@ const MAX_SECRET_LENGTH = 255;
 const MAX_PROVISION_PAYLOAD = 4096;
 /** A device's bad claim messages are logged at most once in this time. */
 const BAD_CLAIM_LOG_EVERY_MS = 60_000;
+/**
+ * A claim whose secret is no pair key of the device still counts as a wrong pair key when someone
+ * asked for a key of the device this recently and has not used it (docs/decisions/026).
+ */
+const PAIRING_RECENT_MS = 60 * 60_000;
 
 export type ClaimResponse = 'SUCCESS' | 'CLAIMED' | 'FAILURE';
 
@@ -88,8 +95,10 @@ export function provisioningService(deps: {
   log: FastifyBaseLogger;
   /** Wrong claims per user, and per device from everyone. */
   limits: ClaimLimits;
+  /** Pair keys users asked for (issue 18): a device's claim carrying one transfers it. */
+  pairKeys: PairKeyRepository;
 }) {
-  const { devices, provisioning, assets, forget, clock, log, limits } = deps;
+  const { devices, provisioning, assets, forget, clock, log, limits, pairKeys } = deps;
   const badClaimLogged = new Map<string, number>();
 
   /** A bad claim message, logged once a minute per device at most, never with its content. */
@@ -143,6 +152,61 @@ export function provisioningService(deps: {
     return { status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: row.accessToken };
   }
 
+  /**
+   * A claim message checked against the device's pair keys (docs/decisions/026). Not handled (false)
+   * when the secret is no pair key of the device and nobody is pairing it: the ThingsBoard claim then
+   * opens as before. Otherwise handled: a live, unused key of the user who asked for it transfers the
+   * device to them and their place in one transaction (for a device someone else owns, only with the
+   * owner key change-owner gave that user); a wrong, ended or used key, or a wrong owner key, is
+   * refused and counted against the device's claim limit, which refuses every key once reached.
+   */
+  async function claimWithPairKey(deviceId: string, secret: string, ownerKey: unknown): Promise<boolean> {
+    const device = await devices.get(deviceId);
+    if (!device) return false;
+    const match = await pairKeys.match(deviceId, pairKeyHashes(deviceId, secret));
+    const now = clock.now();
+    if (!match && !(await pairKeys.pending(deviceId, new Date(now - PAIRING_RECENT_MS)))) return false;
+    const counter = device.mac ?? deviceId;
+    const reservation = await limits.claimDevice.reserve(counter);
+    if (!reservation.ok) {
+      badClaim(deviceId, 'too many claims; pair keys are refused for now');
+      return true;
+    }
+    if (!match || match.usedAt !== null || match.expiresAt.getTime() <= now) {
+      badClaim(deviceId, 'pair key wrong, ended or already used');
+      return true;
+    }
+    if (device.configDisabled) {
+      badClaim(deviceId, 'reconfiguration is disabled by the owner');
+      return true;
+    }
+    if (device.ownerId !== null && device.ownerId !== match.userId) {
+      const given = typeof ownerKey === 'string' && ownerKey !== '' ? ownerKeyHash(ownerKey) : undefined;
+      if (
+        !given ||
+        !match.ownerKeyHash ||
+        !timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(match.ownerKeyHash, 'hex'))
+      ) {
+        badClaim(deviceId, 'the device has an owner and the owner key is missing or wrong');
+        return true;
+      }
+    }
+    const placeId = match.placeId ?? (await assets.defaultPlace(match.userId))?.id ?? null;
+    const moved = await pairKeys.transfer({
+      key: match,
+      from: device.ownerId,
+      placeId,
+      now: new Date(now),
+    });
+    if (!moved) {
+      badClaim(deviceId, 'the pair key was used or the device changed owner meanwhile');
+      return true;
+    }
+    await limits.claimDevice.refund(counter);
+    forget(deviceId);
+    return true;
+  }
+
   return {
     /**
      * The answer to one provisioning request's payload, to publish on `/provision/response`. Never
@@ -167,9 +231,10 @@ export function provisioningService(deps: {
     },
 
     /**
-     * A device's claim message (`v1/devices/me/claim`): `{secretKey, durationMs}`. Opens (or replaces)
-     * the device's claim, its secret kept as a SHA-256 hash. A message without a usable secret key is
-     * ignored. Never throws.
+     * A device's claim message (`v1/devices/me/claim`): `{secretKey, durationMs, ownerKey?}`. A secret
+     * that is a pair key of the device, or any secret while someone is pairing it, goes to the pair
+     * keys (claimWithPairKey). Otherwise it opens (or replaces) the device's claim, its secret kept as
+     * a SHA-256 hash. A message without a usable secret key is ignored. Never throws.
      */
     async claimFromDevice(deviceId: string, payload: string): Promise<void> {
       let msg: unknown;
@@ -180,9 +245,15 @@ export function provisioningService(deps: {
       }
       if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
         return badClaim(deviceId, 'not an object');
-      const { secretKey, durationMs } = msg as Record<string, unknown>;
+      const { secretKey, durationMs, ownerKey } = msg as Record<string, unknown>;
       if (typeof secretKey !== 'string' || secretKey === '' || secretKey.length > MAX_SECRET_LENGTH)
         return badClaim(deviceId, `secretKey must be text of 1 to ${MAX_SECRET_LENGTH} characters`);
+      try {
+        if (await claimWithPairKey(deviceId, secretKey, ownerKey)) return;
+      } catch (err) {
+        log.error({ err, deviceId }, 'pair key claim failed');
+        return;
+      }
       let duration = DEFAULT_CLAIM_MS;
       if (durationMs !== undefined && durationMs !== null) {
         if (typeof durationMs !== 'number' || !Number.isInteger(durationMs) || durationMs <= 0)

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Infrastructure } from '../../core/infrastructure.ts';
+import { AttemptLimiter, type AttemptStore } from '../../core/rate-limiter.ts';
+import type { AuthService } from '../account/auth.service.ts';
+import { assetRepository } from '../asset/asset.repository.ts';
+import { deviceRepository } from '../device/device.repository.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import { onboardingRoutes } from './onboarding.routes.ts';
+import { OnboardingService, type Places } from './onboarding.service.ts';
+import { pairKeyRepository } from './pair-key.repository.ts';
+
+const MINUTE = 60_000;
+
+/**
+ * Adding a device (issue 18, docs/decisions/026): pair keys, change of owner, post-config and brands.
+ * The device's claim that uses a pair key is handled by the provisioning service (device-edge.ts).
+ */
+export function register(
+  app: FastifyInstance,
+  deps: Pick<Infrastructure, 'db' | 'clock'> & {
+    auth: AuthService;
+    devices: DeviceService;
+    places: Places;
+    /** Counted in the database like the other guess limits (decision 017). */
+    attempts: AttemptStore;
+  },
+): { onboarding: OnboardingService } {
+  const { db, clock, auth, devices, places, attempts } = deps;
+  const onboarding = new OnboardingService({
+    pairKeys: pairKeyRepository(db),
+    devices: deviceRepository(db),
+    deviceService: devices,
+    assets: assetRepository(db),
+    places,
+    clock,
+    limits: {
+      pairKeys: new AttemptLimiter(attempts, { name: 'pairkey-user', limit: 30, windowMs: 15 * MINUTE }),
+      changeOwner: new AttemptLimiter(attempts, {
+        name: 'change-owner-user',
+        limit: 10,
+        windowMs: 15 * MINUTE,
+      }),
+    },
+  });
+  onboardingRoutes(app, { auth, onboarding });
+  return { onboarding };
+}
