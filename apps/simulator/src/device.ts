@@ -15,6 +15,8 @@ export interface SimulatedDeviceSpec {
   profileId: string;
   /** The Wi-Fi it joined, reported as `AP` (default: the catalogue's `SIMULATED_ROUTER`). */
   ap?: string;
+  /** What it kept from before a restart: values of its writable keys (`RunningDevice.kept()`). */
+  kept?: Readonly<Record<string, number | string>>;
 }
 
 /**
@@ -28,6 +30,11 @@ export interface RunningDevice {
   readonly sim: SimDevice;
   readonly client: MqttClient;
   tick(dtMs: number): void;
+  /**
+   * What a real device keeps across a power cut: the values of its writable keys (relays, set
+   * points, modes), for `kept` on the next start.
+   */
+  kept(): Record<string, number | string>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,11 @@ export async function startDevice(
   const profile = getProfile(spec.profileId);
   if (!profile) throw new Error(`Unknown profile ${spec.profileId}`);
   const sim = createSimDevice(profile);
+  const writable = profile.keys.filter((k) => k.access !== 'r').map((k) => k.key);
+  for (const key of writable) {
+    const value = spec.kept?.[key];
+    if (value !== undefined && typeof value === typeof sim.values.get(key)) sim.values.set(key, value);
+  }
   const t = topicsFor(mode, spec.id);
   const status = deviceTopics.status(spec.id);
   const client = mqtt.connect(url, {
@@ -152,6 +164,14 @@ export async function startDevice(
     sim,
     client,
     tick: (dtMs) => publish(sim.tick(dtMs)),
+    kept: () => {
+      const out: Record<string, number | string> = {};
+      for (const key of writable) {
+        const value = sim.values.get(key);
+        if (typeof value === 'number' || typeof value === 'string') out[key] = value;
+      }
+      return out;
+    },
     close: async () => {
       if (mode === 'device' && client.connected)
         await client.publishAsync(status, 'offline', { qos: 1, retain: true });
