@@ -7,8 +7,8 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { automationRepository } from './automation.repository.ts';
 import { automationRoutes } from './automation.routes.ts';
-import { automationService } from './automation.service.ts';
-import { automationTriggers } from './automation-triggers.service.ts';
+import { AutomationService } from './automation.service.ts';
+import { AutomationTriggers } from './automation-triggers.service.ts';
 import { httpWeatherProvider, localWeatherProvider, type WeatherProvider } from './weather.service.ts';
 
 /**
@@ -31,9 +31,9 @@ export function register(
 ) {
   const { config, db, bus, clock, log, auth, users, accounts, devices, telemetry } = deps;
   const repo = automationRepository(db);
-  const automations = automationService({ repo, devices, telemetry, clock, bus, log });
+  const automations = new AutomationService({ repo, devices, telemetry, clock, bus, log });
   deps.onClose(() => automations.close());
-  const triggers = automationTriggers({
+  const triggers = new AutomationTriggers({
     repo,
     users,
     automations,

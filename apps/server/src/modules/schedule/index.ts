@@ -7,7 +7,7 @@ import type { AutomationService } from '../automation/automation.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { scheduleRoutes } from './schedule.routes.ts';
-import { scheduleService } from './schedule.service.ts';
+import { ScheduleService } from './schedule.service.ts';
 
 /** Device timers and schedules, and scenarios' schedules (jobs in the `jobs` table, decision 010). */
 export function register(
@@ -22,7 +22,7 @@ export function register(
   },
 ) {
   const { auth, repo, users, devices, automations, telemetry, clock, bus, log } = deps;
-  const schedules = scheduleService({ repo, users, devices, automations, telemetry, clock, bus, log });
+  const schedules = new ScheduleService({ repo, users, devices, automations, telemetry, clock, bus, log });
   scheduleRoutes(app, { auth, schedules });
   return { schedules };
 }

@@ -37,13 +37,7 @@ export function toSchedule(r: ScheduleRow): Schedule {
   };
 }
 
-/**
- * Device schedules and timers, and scenario schedules. Each active one has exactly one pending job:
- * its next occurrence. Running a job records the occurrence once (unique in `runs`) and queues the next.
- * Missed occurrences (server down): the latest runs if at most 15 minutes late, the rest are skipped
- * and recorded as skipped (docs/decisions/009).
- */
-export function scheduleService(deps: {
+export interface ScheduleDeps {
   repo: AutomationRepository;
   users: UserRepository;
   devices: DeviceService;
@@ -53,25 +47,37 @@ export function scheduleService(deps: {
   /** Access changes (share revoked, scoped down, device deleted) switch off what lost its access. */
   bus?: LiveBus;
   log?: { warn(o: unknown, m: string): void };
-}) {
-  const { repo, users, devices, automations, telemetry, clock, bus, log } = deps;
+}
+
+/**
+ * Device schedules and timers, and scenario schedules. Each active one has exactly one pending job:
+ * its next occurrence. Running a job records the occurrence once (unique in `runs`) and queues the next.
+ * Missed occurrences (server down): the latest runs if at most 15 minutes late, the rest are skipped
+ * and recorded as skipped (docs/decisions/009).
+ */
+export class ScheduleService {
+  constructor(private readonly deps: ScheduleDeps) {
+    const { bus, log, repo } = deps;
+
+    // An expired share announces nothing: its schedules are stopped when they next come due or are listed.
+    bus?.onAccessChanged((deviceId) => {
+      void (async () => {
+        for (const row of await repo.schedulesOnDevice(deviceId)) await this.checked(row);
+      })().catch((err) => log?.warn({ deviceId, err }, 'access sweep failed'));
+    });
+  }
 
   /** A device schedule or timer as it stands now: switched off when its owner may no longer control the device. */
-  async function checked(row: ScheduleRow): Promise<ScheduleRow> {
+  private readonly checked = async (row: ScheduleRow): Promise<ScheduleRow> => {
+    const { devices, repo } = this.deps;
     if (row.pausedReason || !row.deviceId) return row;
     const [problem] = await accessProblems(devices, row.ownerId, { reads: [], writes: [row.deviceId] });
     return problem ? ((await repo.pauseSchedule(row.id, problem)) ?? row) : row;
-  }
-
-  // An expired share announces nothing: its schedules are stopped when they next come due or are listed.
-  bus?.onAccessChanged((deviceId) => {
-    void (async () => {
-      for (const row of await repo.schedulesOnDevice(deviceId)) await checked(row);
-    })().catch((err) => log?.warn({ deviceId, err }, 'access sweep failed'));
-  });
+  };
 
   /** The devices an occurrence of `row` writes to that are not ready for it (device-readiness.ts). */
-  async function offlineTargets(row: ScheduleRow): Promise<string[]> {
+  private async offlineTargets(row: ScheduleRow): Promise<string[]> {
+    const { clock, repo, telemetry } = this.deps;
     const scenario = row.scenarioId ? await repo.automation(row.scenarioId) : undefined;
     const ids = row.deviceId
       ? [row.deviceId]
@@ -79,14 +85,16 @@ export function scheduleService(deps: {
     return devicesNotReady({ telemetry, clock }, ids);
   }
 
-  async function mine(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<ScheduleRow> {
+  private async mine(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<ScheduleRow> {
+    const { repo } = this.deps;
     const row = await repo.schedule(id);
     if (!row || row.ownerId !== userId || (kind && row.kind !== kind))
       throw new AppError('NOT_FOUND', 'Schedule not found');
     return row;
   }
 
-  async function checkActions(userId: string, deviceId: string, actions: Action[]): Promise<void> {
+  private async checkActions(userId: string, deviceId: string, actions: Action[]): Promise<void> {
+    const { devices } = this.deps;
     const { row, access } = await devices.access(userId, deviceId);
     if (access === 'view') throw new AppError('VIEW_ONLY');
     const profile = getProfile(row.profileId);
@@ -100,7 +108,8 @@ export function scheduleService(deps: {
   }
 
   /** Replace the pending job with the next occurrence after `after`. */
-  async function queueNext(row: ScheduleRow, after: number): Promise<ScheduleRow> {
+  private async queueNext(row: ScheduleRow, after: number): Promise<ScheduleRow> {
+    const { repo } = this.deps;
     await repo.dropPendingJobs('schedule', row.id);
     const rec = row.recurrence as Recurrence;
     const next = !row.isActive
@@ -114,168 +123,189 @@ export function scheduleService(deps: {
     return repo.saveSchedule({ ...row, nextRunAt: next });
   }
 
-  async function myScenario(userId: string, scenarioId: string): Promise<void> {
+  private async myScenario(userId: string, scenarioId: string): Promise<void> {
+    const { repo } = this.deps;
     const row = await repo.automation(scenarioId);
     if (!row || row.ownerId !== userId || row.type !== 'scenario')
       throw new AppError('NOT_FOUND', 'Scenario not found');
   }
 
   /** A schedule of this scenario (404 for anyone else's, or another scenario's). */
-  async function ofScenario(userId: string, scenarioId: string, id: string): Promise<ScheduleRow> {
-    await myScenario(userId, scenarioId);
-    const row = await mine(userId, id, 'schedule');
+  private async ofScenario(userId: string, scenarioId: string, id: string): Promise<ScheduleRow> {
+    await this.myScenario(userId, scenarioId);
+    const row = await this.mine(userId, id, 'schedule');
     if (row.scenarioId !== scenarioId) throw new AppError('NOT_FOUND', 'Schedule not found');
     return row;
   }
 
-  async function timeZoneOf(userId: string): Promise<string> {
+  private async timeZoneOf(userId: string): Promise<string> {
+    const { users } = this.deps;
     return (await users.get(userId))?.timeZone ?? 'UTC';
   }
 
-  return {
-    async saveSchedule(
-      userId: string,
-      target: { deviceId?: string; scenarioId?: string },
-      body: {
-        scheduleId?: string;
-        name: string;
-        repeatType?: number | null;
-        startDateTime?: number | null;
-        endDateTime?: number | null;
-        dayOfWeeks: number[];
-        timerInterval?: number | null;
-        time?: string | null;
-        deviceScheduleActions: Action[];
-      },
-    ): Promise<Schedule> {
-      if (target.scenarioId) await myScenario(userId, target.scenarioId);
-      if (body.scheduleId) {
-        const existing = await mine(userId, body.scheduleId, 'schedule');
-        if (
-          (existing.deviceId ?? null) !== (target.deviceId ?? null) ||
-          (existing.scenarioId ?? null) !== (target.scenarioId ?? null)
-        )
-          throw new AppError('NOT_FOUND', 'Schedule not found');
-      }
-      const timeZone = await timeZoneOf(userId);
-      const issues = validateSchedule({ ...body, timeZone } as Parameters<typeof validateSchedule>[0]);
-      if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
-      if (target.deviceId) {
-        if (body.deviceScheduleActions.length === 0)
-          throw new AppError('VALIDATION', 'The device action list cannot be empty');
-        await checkActions(userId, target.deviceId, body.deviceScheduleActions);
-      }
-      const recurrence: Recurrence = {
-        repeatType: body.repeatType as Recurrence['repeatType'],
-        startDateTime: body.startDateTime as number,
-        endDateTime: body.endDateTime ?? null,
-        dayOfWeeks: body.dayOfWeeks as Recurrence['dayOfWeeks'],
-        timerInterval: body.timerInterval ?? null,
-        time: body.time ?? '00:00',
-        timeZone,
-      };
-      const row = await repo.saveSchedule({
-        ...(body.scheduleId ? { id: body.scheduleId } : {}),
-        ownerId: userId,
-        deviceId: target.deviceId ?? null,
-        scenarioId: target.scenarioId ?? null,
-        kind: 'schedule',
-        name: body.name,
-        recurrence,
-        actions: body.deviceScheduleActions,
-        isActive: true,
-        pausedReason: null,
-      });
-      return toSchedule(await queueNext(row, clock.now()));
+  async saveSchedule(
+    userId: string,
+    target: { deviceId?: string; scenarioId?: string },
+    body: {
+      scheduleId?: string;
+      name: string;
+      repeatType?: number | null;
+      startDateTime?: number | null;
+      endDateTime?: number | null;
+      dayOfWeeks: number[];
+      timerInterval?: number | null;
+      time?: string | null;
+      deviceScheduleActions: Action[];
     },
+  ): Promise<Schedule> {
+    const { clock, repo } = this.deps;
+    if (target.scenarioId) await this.myScenario(userId, target.scenarioId);
+    if (body.scheduleId) {
+      const existing = await this.mine(userId, body.scheduleId, 'schedule');
+      if (
+        (existing.deviceId ?? null) !== (target.deviceId ?? null) ||
+        (existing.scenarioId ?? null) !== (target.scenarioId ?? null)
+      )
+        throw new AppError('NOT_FOUND', 'Schedule not found');
+    }
+    const timeZone = await this.timeZoneOf(userId);
+    const issues = validateSchedule({ ...body, timeZone } as Parameters<typeof validateSchedule>[0]);
+    if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
+    if (target.deviceId) {
+      if (body.deviceScheduleActions.length === 0)
+        throw new AppError('VALIDATION', 'The device action list cannot be empty');
+      await this.checkActions(userId, target.deviceId, body.deviceScheduleActions);
+    }
+    const recurrence: Recurrence = {
+      repeatType: body.repeatType as Recurrence['repeatType'],
+      startDateTime: body.startDateTime as number,
+      endDateTime: body.endDateTime ?? null,
+      dayOfWeeks: body.dayOfWeeks as Recurrence['dayOfWeeks'],
+      timerInterval: body.timerInterval ?? null,
+      time: body.time ?? '00:00',
+      timeZone,
+    };
+    const row = await repo.saveSchedule({
+      ...(body.scheduleId ? { id: body.scheduleId } : {}),
+      ownerId: userId,
+      deviceId: target.deviceId ?? null,
+      scenarioId: target.scenarioId ?? null,
+      kind: 'schedule',
+      name: body.name,
+      recurrence,
+      actions: body.deviceScheduleActions,
+      isActive: true,
+      pausedReason: null,
+    });
+    return toSchedule(await this.queueNext(row, clock.now()));
+  }
 
-    /** A device timer: the writes happen once, `minutes` from now. */
-    async saveTimer(
-      userId: string,
-      deviceId: string,
-      body: { timerId?: string; name: string; minutes: number; actions: Action[] },
-    ): Promise<Schedule> {
-      if (body.timerId) await mine(userId, body.timerId, 'timer');
-      await checkActions(userId, deviceId, body.actions);
-      const at = clock.now() + body.minutes * 60_000;
-      const row = await repo.saveSchedule({
-        ...(body.timerId ? { id: body.timerId } : {}),
-        ownerId: userId,
-        deviceId,
-        scenarioId: null,
-        kind: 'timer',
-        name: body.name,
-        recurrence: {
-          repeatType: RepeatType.Once,
-          startDateTime: at,
-          endDateTime: null,
-          dayOfWeeks: [],
-          timerInterval: null,
-          time: '00:00',
-          timeZone: 'UTC',
-        },
-        actions: body.actions,
-        isActive: true,
-        pausedReason: null,
-      });
-      return toSchedule(await queueNext(row, clock.now()));
-    },
+  /** A device timer: the writes happen once, `minutes` from now. */
+  async saveTimer(
+    userId: string,
+    deviceId: string,
+    body: { timerId?: string; name: string; minutes: number; actions: Action[] },
+  ): Promise<Schedule> {
+    const { clock, repo } = this.deps;
+    if (body.timerId) await this.mine(userId, body.timerId, 'timer');
+    await this.checkActions(userId, deviceId, body.actions);
+    const at = clock.now() + body.minutes * 60_000;
+    const row = await repo.saveSchedule({
+      ...(body.timerId ? { id: body.timerId } : {}),
+      ownerId: userId,
+      deviceId,
+      scenarioId: null,
+      kind: 'timer',
+      name: body.name,
+      recurrence: {
+        repeatType: RepeatType.Once,
+        startDateTime: at,
+        endDateTime: null,
+        dayOfWeeks: [],
+        timerInterval: null,
+        time: '00:00',
+        timeZone: 'UTC',
+      },
+      actions: body.actions,
+      isActive: true,
+      pausedReason: null,
+    });
+    return toSchedule(await this.queueNext(row, clock.now()));
+  }
 
-    async list(
-      userId: string,
-      kind: 'schedule' | 'timer',
-      filter: { deviceId?: string; scenarioId?: string },
-    ): Promise<Schedule[]> {
-      return (await Promise.all((await repo.schedules(userId, { kind, ...filter })).map(checked))).map(
-        toSchedule,
-      );
-    },
-    async get(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<Schedule> {
-      return toSchedule(await checked(await mine(userId, id, kind)));
-    },
-    async remove(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<void> {
-      await mine(userId, id, kind);
-      await repo.deleteSchedule(id);
-    },
-    async removeForScenario(userId: string, scenarioId: string): Promise<void> {
-      for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
-    },
-    /** Schedules that execute a scenario: the caller must own the scenario. */
-    scenario: {
-      async list(userId: string, scenarioId: string): Promise<Schedule[]> {
-        await myScenario(userId, scenarioId);
-        return (await repo.schedules(userId, { kind: 'schedule', scenarioId })).map(toSchedule);
-      },
-      async get(userId: string, scenarioId: string, id: string): Promise<Schedule> {
-        return toSchedule(await ofScenario(userId, scenarioId, id));
-      },
-      async remove(userId: string, scenarioId: string, id: string): Promise<void> {
-        await ofScenario(userId, scenarioId, id);
-        await repo.deleteSchedule(id);
-      },
-      async removeAll(userId: string, scenarioId: string): Promise<void> {
-        await myScenario(userId, scenarioId);
-        for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
-      },
-    },
-    async setActive(userId: string, deviceId: string, id: string, isActive: boolean): Promise<Schedule> {
-      const row = await mine(userId, id);
-      if (row.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Schedule not found');
-      // Switching on again asks for control of the device, as saving does; the reason then goes.
-      if (isActive) await checkActions(userId, deviceId, row.actions as Action[]);
-      const saved = await repo.saveSchedule({
-        ...row,
-        isActive,
-        pausedReason: isActive ? null : row.pausedReason,
-      });
-      return toSchedule(await queueNext(saved, clock.now()));
-    },
+  async list(
+    userId: string,
+    kind: 'schedule' | 'timer',
+    filter: { deviceId?: string; scenarioId?: string },
+  ): Promise<Schedule[]> {
+    const { repo } = this.deps;
+    return (await Promise.all((await repo.schedules(userId, { kind, ...filter })).map(this.checked))).map(
+      toSchedule,
+    );
+  }
 
-    /** A schedule occurrence came due (a claimed job): schedule-runs.ts. */
-    runJob(job: JobRow): Promise<void> {
-      return runScheduleJob({ repo, devices, automations, clock, offlineTargets, queueNext }, job);
+  async get(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<Schedule> {
+    return toSchedule(await this.checked(await this.mine(userId, id, kind)));
+  }
+
+  async remove(userId: string, id: string, kind?: 'schedule' | 'timer'): Promise<void> {
+    const { repo } = this.deps;
+    await this.mine(userId, id, kind);
+    await repo.deleteSchedule(id);
+  }
+
+  async removeForScenario(userId: string, scenarioId: string): Promise<void> {
+    const { repo } = this.deps;
+    for (const s of await repo.schedules(userId, { scenarioId })) await repo.deleteSchedule(s.id);
+  }
+
+  /** Schedules that execute a scenario: the caller must own the scenario. */
+  readonly scenario = {
+    list: async (userId: string, scenarioId: string): Promise<Schedule[]> => {
+      await this.myScenario(userId, scenarioId);
+      return (await this.deps.repo.schedules(userId, { kind: 'schedule', scenarioId })).map(toSchedule);
+    },
+    get: async (userId: string, scenarioId: string, id: string): Promise<Schedule> => {
+      return toSchedule(await this.ofScenario(userId, scenarioId, id));
+    },
+    remove: async (userId: string, scenarioId: string, id: string): Promise<void> => {
+      await this.ofScenario(userId, scenarioId, id);
+      await this.deps.repo.deleteSchedule(id);
+    },
+    removeAll: async (userId: string, scenarioId: string): Promise<void> => {
+      await this.myScenario(userId, scenarioId);
+      for (const s of await this.deps.repo.schedules(userId, { scenarioId }))
+        await this.deps.repo.deleteSchedule(s.id);
     },
   };
-}
 
-export type ScheduleService = ReturnType<typeof scheduleService>;
+  async setActive(userId: string, deviceId: string, id: string, isActive: boolean): Promise<Schedule> {
+    const { clock, repo } = this.deps;
+    const row = await this.mine(userId, id);
+    if (row.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Schedule not found');
+    // Switching on again asks for control of the device, as saving does; the reason then goes.
+    if (isActive) await this.checkActions(userId, deviceId, row.actions as Action[]);
+    const saved = await repo.saveSchedule({
+      ...row,
+      isActive,
+      pausedReason: isActive ? null : row.pausedReason,
+    });
+    return toSchedule(await this.queueNext(saved, clock.now()));
+  }
+
+  /** A schedule occurrence came due (a claimed job): schedule-runs.ts. */
+  runJob(job: JobRow): Promise<void> {
+    const { automations, clock, devices, repo } = this.deps;
+    return runScheduleJob(
+      {
+        repo,
+        devices,
+        automations,
+        clock,
+        offlineTargets: (row) => this.offlineTargets(row),
+        queueNext: (row, after) => this.queueNext(row, after),
+      },
+      job,
+    );
+  }
+}
