@@ -73,7 +73,7 @@ export function QrCodeScreen() {
       testId="screen-qr-code"
       slide="side"
     >
-      <div className="relative mx-auto aspect-square w-full max-w-xs overflow-hidden rounded-3xl bg-[#0b0f14] shadow-card">
+      <div className="relative mx-auto aspect-square w-full max-w-xs overflow-hidden rounded-3xl bg-[#0b0f14] shadow-card ring-1 ring-line">
         <video
           ref={video}
           muted

@@ -16,8 +16,9 @@ export interface LinkProfile {
   variant: string;
 }
 
-/** Hestia's own devices carry `hestia` as their factory; the catalogue calls that brand `generic`. */
-export const OWN_FACTORY = 'hestia';
+import { OWN_FACTORY } from './factories.ts';
+
+/** The catalogue's brand of Hestia's own devices. */
 export const GENERIC_BRAND = 'generic';
 
 /** Longer than any link we print; a code this long is someone else's. */

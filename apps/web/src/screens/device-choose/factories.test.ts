@@ -1,8 +1,7 @@
 import { profiles } from '@hestia/catalog';
 import { describe, expect, it } from 'vitest';
 import { TAB_NAVIGATOR } from '../../routes.ts';
-import { OWN_FACTORY } from './device-link.ts';
-import { FACTORIES } from './factories.ts';
+import { FACTORIES, OWN_FACTORY } from './factories.ts';
 
 describe('the factories of {factory}/{model} links', () => {
   it('are the catalogue brands and Hestia, exactly', () => {
