@@ -47,13 +47,22 @@ const sources = [
 ];
 
 /** The newest modification time under `path` (dependencies, builds and tests aside). */
+/** Files that never change what is built: tests, their snapshots, docs. */
+const notBuilt = (name) =>
+  name === 'node_modules' ||
+  name === 'dist' ||
+  name === 'test' ||
+  name === '__snapshots__' ||
+  /\.test\.tsx?$|\.md$/.test(name);
+
+/** The newest change among the files under `path` that go into a build (0 if none). */
 export function newest(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
+  let max = 0;
   for (const name of readdirSync(path)) {
-    if (name === 'node_modules' || name === 'dist' || name === 'test') continue;
+    if (notBuilt(name)) continue;
     max = Math.max(max, newest(join(path, name)));
   }
   return max;

@@ -16,11 +16,15 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
-  'packages',
+  // The packages the web app imports (apps/web/package.json), not the whole folder.
+  'packages/automation/src',
+  'packages/catalog/src',
+  'packages/client/src',
+  'packages/contract/src',
 ].map((p) => join(root, p));
 const stale = !existsSync(built) || Math.max(...sources.map(newest)) > statSync(built).mtimeMs;
 if (stale && !process.env.WEB_DIST) {
-  console.log('Building the web app...');
+  console.log('Building the web app (its sources changed since the last build; about a minute)...');
   const res = spawnSync('npm', ['run', 'build', '-w', '@hestia/web'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@hestia/server/config';
 import type { Fleet } from '@hestia/simulator';
 import { preflight } from './preflight.ts';
@@ -14,6 +15,11 @@ async function main(): Promise<void> {
   const { startFleet } = await import('@hestia/simulator');
   // Set once the server is up; until then a fatal stop ends start-up with its error instead.
   let fatal: (err: Error) => void = () => undefined;
+  console.log(
+    config.mode === 'embedded'
+      ? 'Starting Hestia: opening the embedded database (migrating it if needed), the MQTT broker and the demo home...'
+      : 'Starting Hestia: connecting to the database, the MQTT broker and Redis...',
+  );
   const server = await createServer(config, { onFatal: (err) => fatal(err) });
   let fleet: Fleet | undefined;
   if (config.SIMULATOR === 'on' && config.mode === 'embedded') {
@@ -22,6 +28,8 @@ async function main(): Promise<void> {
       url: server.mqttUrl,
       mode: 'tb',
       devices: devices.map((d) => ({ id: d.id, accessToken: d.accessToken, profileId: d.profileId })),
+      // The demo devices keep their relays and settings across restarts, as real ones do.
+      ...(config.dataDir === 'memory://' ? {} : { stateFile: join(config.dataDir, 'simulator-state.json') }),
     });
   }
   const shown = config.HOST === '0.0.0.0' ? server.url.replace('127.0.0.1', 'localhost') : server.url;
@@ -36,6 +44,7 @@ async function main(): Promise<void> {
     stopping = true;
     await fleet?.stop().catch(() => undefined);
     await server.close();
+    if (code === 0) console.log('Hestia stopped.');
     process.exit(code);
   };
   // Exits with an error, so a supervisor (systemd, a container's restart policy) starts it again.

@@ -149,8 +149,9 @@ describe('the built server', () => {
 
     const ready = /Simulating (\d+) devices/;
     let devices: unknown;
+    const dataDir = tempDir();
     const res = await runMain(
-      { PORT: '0', MQTT_PORT: '0', DATA_DIR: tempDir(), SIMULATOR: 'on', DEMO: 'on', LOG_LEVEL: 'silent' },
+      { PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, SIMULATOR: 'on', DEMO: 'on', LOG_LEVEL: 'silent' },
       [join(out, 'main.js')],
       {
         output: ready,
@@ -173,5 +174,11 @@ describe('the built server', () => {
     expect(ready.exec(res.stdout)?.[1]).toBe('3');
     expect(JSON.stringify(devices)).toMatch(/Living room|relay|curtain/i);
     expect(res.code).toBe(0);
+    // Start-up says what it does; a stop says so; the demo devices' state is kept for the next start.
+    expect(res.stdout).toMatch(/^Starting Hestia: opening the embedded database/m);
+    expect(res.stdout).toMatch(/^Hestia stopped\.$/m);
+    expect(Object.keys(JSON.parse(readFileSync(join(dataDir, 'simulator-state.json'), 'utf8')))).toHaveLength(
+      3,
+    );
   }, 120_000);
 });
