@@ -3,7 +3,6 @@ import DoorClosedIcon from 'lucide-react/icons/door-closed';
 import MapPinIcon from 'lucide-react/icons/map-pin';
 import PlusIcon from 'lucide-react/icons/plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -26,6 +25,7 @@ import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useAssetNameForm } from './asset-name-form.ts';
 
 /** Rooms and devices of a place, in one line. */
 export function usePlaceSummary() {
@@ -78,29 +78,24 @@ export function AddOrEditAssetScreen() {
   const navigate = useNavigate();
   const tree = useAssetTreeQuery();
   const place = assetId ? tree.data?.find((p) => p.id === assetId) : undefined;
-  const [name, setName] = useState<string | null>(null);
-  const value = name ?? place?.name ?? '';
+  const { form, error } = useAssetNameForm(place?.name, (k) => t(`home.form.${k}`));
   const add = useAddAsset();
   const edit = useEditAsset();
   const setDefault = useSetDefaultAsset();
   const pick = useHomeStore((s) => s.setPlace);
-  const [touched, setTouched] = useState(false);
-  const error = value.trim() === '' ? t('home.form.nameRequired') : null;
   const busy = add.isPending || edit.isPending;
   const fail = (err: unknown) => toast.error(errorText(err, t));
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    setTouched(true);
-    if (error) return;
+  const submit = form.handleSubmit(({ name }) => {
+    const value = name.trim();
     if (place)
       edit.mutate(
-        { id: place.id, name: value.trim() },
+        { id: place.id, name: value },
         { onSuccess: () => toast.success(t('home.form.saved')), onError: fail },
       );
     else
       add.mutate(
-        { name: value.trim(), parentId: null },
+        { name: value, parentId: null },
         {
           onSuccess: (created) => {
             pick(created.id);
@@ -112,7 +107,7 @@ export function AddOrEditAssetScreen() {
           onError: fail,
         },
       );
-  };
+  });
 
   if (assetId && tree.isPending)
     return (
@@ -133,19 +128,18 @@ export function AddOrEditAssetScreen() {
       testId="screen-add-or-edit-asset"
       backTo={homePaths.assetList()}
       footer={
-        <Button className="w-full" busy={busy} onClick={() => submit()} data-testid="asset-save">
+        <Button className="w-full" busy={busy} onClick={() => void submit()} data-testid="asset-save">
           {place ? t('home.save') : t('home.places.create')}
         </Button>
       }
     >
-      <form onSubmit={submit} className="mb-6">
+      <form noValidate onSubmit={submit} className="mb-6">
         <TextField
           maxLength={64}
           label={t('home.places.name')}
           placeholder={t('home.places.namePlaceholder')}
-          value={value}
-          onValueChange={setName}
-          error={touched ? error : null}
+          {...form.register('name')}
+          error={error}
           autoFocus={!place}
           testId="asset-name"
         />

@@ -2,7 +2,7 @@ import CheckIcon from 'lucide-react/icons/check';
 import DoorClosedIcon from 'lucide-react/icons/door-closed';
 import PlusIcon from 'lucide-react/icons/plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -18,6 +18,7 @@ import { Section } from '../../ui/Section.tsx';
 import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useAssetNameForm } from './asset-name-form.ts';
 
 /** Ready-made names for a new room (translated), so adding one is a tap. */
 const SUGGESTIONS = ['living', 'bedroom', 'kitchen', 'bathroom', 'office', 'kids', 'hall', 'garage'] as const;
@@ -126,25 +127,20 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
   const place = tree.data?.find((p) => p.id === parentId);
   const room = roomId ? place?.children.find((r) => r.id === roomId) : undefined;
   const defaultPlace = tree.data?.find((p) => p.isDefault);
-  const [name, setName] = useState<string | null>(null);
-  const value = name ?? room?.name ?? '';
-  const [touched, setTouched] = useState(false);
+  const { form, error } = useAssetNameForm(room?.name, (k) => t(`home.form.${k}`));
+  const value = form.watch('name');
   const [confirm, setConfirm] = useState(false);
   const add = useAddAsset();
   const edit = useEditAsset();
   const remove = useDeleteAsset();
   const setRoom = useHomeStore((s) => s.setRoom);
-  const error = value.trim() === '' ? t('home.form.nameRequired') : null;
   const fail = (err: unknown) => toast.error(errorText(err, t));
   const back = useBack(homePaths.roomList({ parentId }));
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    setTouched(true);
-    if (error) return;
+  const submit = form.handleSubmit(({ name }) => {
     if (room)
       edit.mutate(
-        { id: room.id, name: value.trim() },
+        { id: room.id, name: name.trim() },
         {
           onSuccess: () => {
             toast.success(t('home.form.saved'));
@@ -155,7 +151,7 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
       );
     else
       add.mutate(
-        { name: value.trim(), parentId },
+        { name: name.trim(), parentId },
         {
           onSuccess: (created) => {
             toast.success(t('home.rooms.added', { name: created.name }));
@@ -164,21 +160,20 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
           onError: fail,
         },
       );
-  };
+  });
 
   if (tree.isPending) return <LoadingBlock />;
   if (!place || (roomId && !room)) return <ErrorState message={t('errors.NOT_FOUND')} />;
 
   return (
     <>
-      <form onSubmit={submit}>
+      <form noValidate onSubmit={submit}>
         <TextField
           maxLength={64}
           label={t('home.rooms.name')}
           placeholder={t('home.rooms.namePlaceholder')}
-          value={value}
-          onValueChange={setName}
-          error={touched ? error : null}
+          {...form.register('name')}
+          error={error}
           autoFocus={!room}
           testId="room-name"
         />
@@ -191,7 +186,12 @@ function RoomForm({ parentId, roomId }: { parentId: string; roomId?: string }) {
                 <button
                   key={key}
                   type="button"
-                  onClick={() => setName(label)}
+                  onClick={() =>
+                    form.setValue('name', label, {
+                      shouldDirty: true,
+                      shouldValidate: form.formState.isSubmitted,
+                    })
+                  }
                   aria-pressed={value === label}
                   className={`h-11 rounded-full px-4 text-sm font-medium ${value === label ? 'bg-ink text-bg' : 'bg-surface text-muted ring-1 ring-line hover:text-ink'}`}
                 >
