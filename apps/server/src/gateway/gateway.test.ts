@@ -4,7 +4,7 @@ import { type ActivityNotice, inProcessBus, type LiveBus } from '../live/bus.ts'
 import type { AttributeService } from '../modules/telemetry/attribute.service.ts';
 import { telemetryPipeline } from '../modules/telemetry/pipeline.ts';
 import type { TelemetryRepository } from '../modules/telemetry/telemetry.repository.ts';
-import { telemetryService } from '../modules/telemetry/telemetry.service.ts';
+import { TelemetryService } from '../modules/telemetry/telemetry.service.ts';
 import { createGateway, MAX_REQUEST_ID, requestIds } from './gateway.ts';
 import type { BrokerTransport, DeviceMessage } from './transport.ts';
 
@@ -89,7 +89,7 @@ function instance(
     writeBatch: async () => undefined,
     latest: async () => [],
   } as unknown as TelemetryRepository;
-  const telemetry = telemetryService({ repo, bus, clock, log: silent });
+  const telemetry = new TelemetryService({ repo, bus, clock, log: silent });
   telemetry.onIngest((_deviceId, values) => {
     if ('active' in values) records.push([name, values]);
     return undefined;

@@ -6,7 +6,7 @@ import { errSerializer } from '../../plugins/api.ts';
 import type { AttributeService } from './attribute.service.ts';
 import { type StoreStages, store, telemetryPipeline } from './pipeline.ts';
 import type { TelemetryRepository } from './telemetry.repository.ts';
-import { type Previous, telemetryService } from './telemetry.service.ts';
+import { type Previous, TelemetryService } from './telemetry.service.ts';
 
 /** The server's own logger settings (the `err` serializer), writing its lines here. */
 function serverLog() {
@@ -34,7 +34,7 @@ function stack(opts: { fromDevice?: AttributeService['fromDevice'] } = {}) {
     writeBatch: async () => undefined,
     latest: async () => [],
   } as unknown as TelemetryRepository;
-  const telemetry = telemetryService({ repo, bus: inProcessBus(), clock, log });
+  const telemetry = new TelemetryService({ repo, bus: inProcessBus(), clock, log });
   const attributes = {
     fromDevice: opts.fromDevice ?? (async () => undefined),
   } as unknown as AttributeService;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inProcessBus } from '../../live/bus.ts';
 import { errSerializer } from '../../plugins/api.ts';
 import type { Reading, TelemetryRepository } from './telemetry.repository.ts';
-import { telemetryService } from './telemetry.service.ts';
+import { TelemetryService } from './telemetry.service.ts';
 
 /** A database error as drizzle hands it over: the statement and its parameters in the wrapper. */
 function wrappedDbError(code: string, message: string): Error {
@@ -22,7 +22,12 @@ function service(writeBatch: (readings: Reading[]) => Promise<void>) {
     logger: { level: 'warn', serializers: { err: errSerializer }, stream: { write: (l) => lines.push(l) } },
   }).log;
   const repo = { writeBatch, latest: async () => [] } as unknown as TelemetryRepository;
-  const telemetry = telemetryService({ repo, bus: inProcessBus(), clock: { now: () => Date.now() }, log });
+  const telemetry = new TelemetryService({
+    repo,
+    bus: inProcessBus(),
+    clock: { now: () => Date.now() },
+    log,
+  });
   return { telemetry, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 

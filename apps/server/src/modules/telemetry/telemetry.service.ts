@@ -50,41 +50,73 @@ async function isolateOrWrite<T>(
   }
 }
 
+export interface TelemetryDeps {
+  repo: TelemetryRepository;
+  bus: LiveBus;
+  clock: Clock;
+  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
+}
+
+type IngestListener = (
+  deviceId: string,
+  values: Record<string, TelemetryValue>,
+  previous: Previous,
+  ts: number,
+) => Promise<void> | undefined;
+
 /**
  * Device telemetry's state and the stages the pipeline runs in order (telemetry/pipeline.ts):
  * the latest-value cache, history in batches (PGlite takes ~3k single inserts/s but ~100k rows/s in
  * one statement), fan-out on the bus, and the triggers of this instance.
  */
-export function telemetryService(deps: {
-  repo: TelemetryRepository;
-  bus: LiveBus;
-  clock: Clock;
-  log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
-}) {
-  const { repo, bus, clock, log } = deps;
-  const latest = new Map<string, LatestValues>();
-  const loaded = new Set<string>();
+export class TelemetryService {
+  private readonly latest = new Map<string, LatestValues>();
+
+  private readonly loaded = new Set<string>();
+
   // History waiting for the database: one entry per message (rows are made when it is written).
-  let pending: Reading[] = [];
-  let pendingRows = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let flushing: Promise<void> = Promise.resolve();
-  let retryMs = FLUSH_MS;
-  const outage = { since: 0, loggedAt: 0 };
+  private pending: Reading[] = [];
+
+  private pendingRows = 0;
+
+  private timer: NodeJS.Timeout | undefined;
+
+  private flushing: Promise<void> = Promise.resolve();
+
+  private retryMs = FLUSH_MS;
+
+  private readonly outage = { since: 0, loggedAt: 0 };
+
   /** Counts since start: what the database refused and what was dropped for it. */
-  const metrics = { failedBatches: 0, droppedMessages: 0, droppedLatest: 0 };
+  private readonly counts = { failedBatches: 0, droppedMessages: 0, droppedLatest: 0 };
+
+  private readonly listeners: IngestListener[] = [];
+
+  private readonly unsubscribe: () => void;
+
+  // Devices and keys whose latest value waits for the database; the value itself is the newest in
+  // `latest` when the write happens (one row per device and key however many samples came).
+  private dirty = new Map<string, Set<string>>();
+
+  private latestWrittenAt = 0;
+
+  constructor(private readonly deps: TelemetryDeps) {
+    const { bus } = deps;
+
+    this.unsubscribe = bus.subscribe((e: TelemetryEvent) => this.merge(e.deviceId, e.ts, e.values));
+  }
 
   /** Into the cache; the values replaced go into `previous` when given. */
-  function merge(
+  private merge(
     deviceId: string,
     ts: number,
     values: Record<string, TelemetryValue>,
     previous?: Previous,
   ): void {
-    let m = latest.get(deviceId);
+    let m = this.latest.get(deviceId);
     if (!m) {
       m = new Map();
-      latest.set(deviceId, m);
+      this.latest.set(deviceId, m);
     }
     for (const key in values) {
       const value = values[key] as TelemetryValue;
@@ -99,91 +131,77 @@ export function telemetryService(deps: {
     }
   }
 
-  type IngestListener = (
-    deviceId: string,
-    values: Record<string, TelemetryValue>,
-    previous: Previous,
-    ts: number,
-  ) => Promise<void> | undefined;
-  const listeners: IngestListener[] = [];
-
-  const unsubscribe = bus.subscribe((e: TelemetryEvent) => merge(e.deviceId, e.ts, e.values));
-
-  // Devices and keys whose latest value waits for the database; the value itself is the newest in
-  // `latest` when the write happens (one row per device and key however many samples came).
-  let dirty = new Map<string, Set<string>>();
-  let latestWrittenAt = 0;
-
   /** The keys of a device whose latest value waits for the database. */
-  function dirtyKeys(deviceId: string): Set<string> {
-    let set = dirty.get(deviceId);
+  private dirtyKeys(deviceId: string): Set<string> {
+    let set = this.dirty.get(deviceId);
     if (!set) {
       set = new Set();
-      dirty.set(deviceId, set);
+      this.dirty.set(deviceId, set);
     }
     return set;
   }
 
-  function takeDirty(): Sample[] {
+  private takeDirty(): Sample[] {
     const out: Sample[] = [];
-    for (const [deviceId, keys] of dirty) {
-      const m = latest.get(deviceId);
+    for (const [deviceId, keys] of this.dirty) {
+      const m = this.latest.get(deviceId);
       for (const key of keys) {
         const entry = m?.get(key);
         if (entry) out.push({ deviceId, key, ts: entry[0], value: entry[1] });
       }
     }
-    dirty = new Map();
+    this.dirty = new Map();
     return out;
   }
 
   /** Writes the history batch, and the latest values when `all` or a second has passed. */
-  function write(all: boolean): Promise<void> {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    pendingRows = 0;
-    const latestDue = all || performance.now() - latestWrittenAt >= LATEST_MS;
-    const latestBatch = latestDue ? takeDirty() : [];
-    if (latestDue) latestWrittenAt = performance.now();
+  private write(all: boolean): Promise<void> {
+    const { log } = this.deps;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingRows = 0;
+    const latestDue = all || performance.now() - this.latestWrittenAt >= LATEST_MS;
+    const latestBatch = latestDue ? this.takeDirty() : [];
+    if (latestDue) this.latestWrittenAt = performance.now();
     if (batch.length > 0 || latestBatch.length > 0)
-      flushing = flushing.then(() =>
-        writeIsolating(batch, latestBatch).then(
+      this.flushing = this.flushing.then(() =>
+        this.writeIsolating(batch, latestBatch).then(
           () => {
-            if (outage.since) {
-              log.warn({ waited: Date.now() - outage.since }, 'telemetry writes resumed');
-              outage.since = 0;
+            if (this.outage.since) {
+              log.warn({ waited: Date.now() - this.outage.since }, 'telemetry writes resumed');
+              this.outage.since = 0;
             }
-            retryMs = FLUSH_MS;
+            this.retryMs = FLUSH_MS;
           },
           (err: unknown) => {
             // The database is not taking writes (not a fault of these rows): keep them and retry,
             // later each time, saying so once a minute rather than on every attempt.
             const now = Date.now();
-            if (!outage.since) outage.since = now;
-            if (now - outage.loggedAt >= 60_000) {
-              outage.loggedAt = now;
+            if (!this.outage.since) this.outage.since = now;
+            if (now - this.outage.loggedAt >= 60_000) {
+              this.outage.loggedAt = now;
               log.error(
                 { ...dbErrorFields(err), messages: batch.length },
                 'telemetry writes failing; will retry',
               );
             }
-            pending = batch.concat(pending);
-            if (pending.length > MAX_PENDING) {
-              const lost = pending.length - MAX_PENDING;
-              metrics.droppedMessages += lost;
-              pending = pending.slice(lost);
+            this.pending = batch.concat(this.pending);
+            if (this.pending.length > MAX_PENDING) {
+              const lost = this.pending.length - MAX_PENDING;
+              this.counts.droppedMessages += lost;
+              this.pending = this.pending.slice(lost);
             }
-            pendingRows = pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
-            for (const s of latestBatch) dirtyKeys(s.deviceId).add(s.key);
-            retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
-            if (!timer) timer = setTimeout(() => void write(false), retryMs);
+            this.pendingRows = this.pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
+            for (const s of latestBatch) this.dirtyKeys(s.deviceId).add(s.key);
+            this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
+            if (!this.timer) this.timer = setTimeout(() => void this.write(false), this.retryMs);
           },
         ),
       );
-    if (dirty.size > 0) schedule();
-    return flushing;
+    if (this.dirty.size > 0) this.schedule();
+    return this.flushing;
   }
 
   /**
@@ -191,7 +209,8 @@ export function telemetryService(deps: {
    * cure), the batch is halved until the refused messages are found, and only they are dropped,
    * with one log line and a count. Any other error (the database is away) is thrown for a retry.
    */
-  async function writeIsolating(batch: Reading[], latestBatch: Sample[]): Promise<void> {
+  private async writeIsolating(batch: Reading[], latestBatch: Sample[]): Promise<void> {
+    const { log, repo } = this.deps;
     try {
       await repo.writeBatch(batch, latestBatch);
       return;
@@ -200,9 +219,9 @@ export function telemetryService(deps: {
     }
     const history = await isolate(batch, (part) => repo.writeBatch(part, []));
     const latestRows = await isolate(latestBatch, (part) => repo.writeBatch([], part));
-    metrics.failedBatches += 1;
-    metrics.droppedMessages += history.dropped.length;
-    metrics.droppedLatest += latestRows.dropped.length;
+    this.counts.failedBatches += 1;
+    this.counts.droppedMessages += history.dropped.length;
+    this.counts.droppedLatest += latestRows.dropped.length;
     log.error(
       {
         ...dbErrorFields(history.err ?? latestRows.err),
@@ -216,54 +235,56 @@ export function telemetryService(deps: {
     );
   }
 
-  function flush(): Promise<void> {
-    return write(true);
+  flush(): Promise<void> {
+    return this.write(true);
   }
 
-  function schedule(): void {
-    if (pendingRows >= FLUSH_ROWS) void write(false);
-    else if (!timer) timer = setTimeout(() => void write(false), FLUSH_MS);
+  private schedule(): void {
+    if (this.pendingRows >= FLUSH_ROWS) void this.write(false);
+    else if (!this.timer) this.timer = setTimeout(() => void this.write(false), FLUSH_MS);
   }
 
   /** Stage 4, the latest-value cache: each sample in order, and the values each one replaced. */
-  function cache(samples: TelemetryEvent[]): Previous[] {
+  readonly cache = (samples: TelemetryEvent[]): Previous[] => {
     const replaced: Previous[] = new Array(samples.length);
     for (let i = 0; i < samples.length; i++) {
       const s = samples[i] as TelemetryEvent;
       const previous: Previous = Object.create(null);
-      merge(s.deviceId, s.ts, s.values, previous);
+      this.merge(s.deviceId, s.ts, s.values, previous);
       replaced[i] = previous;
     }
     return replaced;
-  }
+  };
 
   /** Stage 5, history: the samples join the next database batch (their keys' latest values too). */
-  function history(samples: TelemetryEvent[]): void {
+  readonly history = (samples: TelemetryEvent[]): void => {
     for (const s of samples) {
-      const keys = dirtyKeys(s.deviceId);
+      const keys = this.dirtyKeys(s.deviceId);
       let rows = 0;
       for (const key in s.values) {
         keys.add(key);
         rows++;
       }
-      pending.push(s);
-      pendingRows += rows;
+      this.pending.push(s);
+      this.pendingRows += rows;
     }
-    if (samples.length > 0) schedule();
-  }
+    if (samples.length > 0) this.schedule();
+  };
 
   /** Stage 6, fan-out: on the bus, to every instance's cache and sockets. */
-  function fanOut(samples: TelemetryEvent[]): void {
+  readonly fanOut = (samples: TelemetryEvent[]): void => {
+    const { bus } = this.deps;
     for (const s of samples) bus.publish(s);
-  }
+  };
 
   /** Stage 7, triggers: this instance's listeners, once per sample, with the values it replaced. */
-  function trigger(samples: TelemetryEvent[], replaced: Previous[]): void {
+  readonly trigger = (samples: TelemetryEvent[], replaced: Previous[]): void => {
+    const { log } = this.deps;
     for (let i = 0; i < samples.length; i++) {
       const s = samples[i] as TelemetryEvent;
       const previous = replaced[i] as Previous;
       // Listeners answer at once for the messages they ignore (most): a promise only when working.
-      for (const listener of listeners) {
+      for (const listener of this.listeners) {
         try {
           listener(s.deviceId, s.values, previous, s.ts)?.catch((err: unknown) =>
             log.error({ err }, 'telemetry listener failed'),
@@ -273,66 +294,64 @@ export function telemetryService(deps: {
         }
       }
     }
+  };
+
+  /** The stages `store` runs, bound to this service. */
+  private readonly stages = {
+    cache: this.cache,
+    history: this.history,
+    fanOut: this.fanOut,
+    trigger: this.trigger,
+  };
+
+  /**
+   * Telemetry the server makes itself, or a test feeds past validation: the pipeline's stages
+   * 4–7 (telemetry/pipeline.ts). `ts` defaults to now.
+   */
+  ingest(deviceId: string, values: Record<string, TelemetryValue>, ts = this.deps.clock.now()): void {
+    if (Object.keys(values).length > 0) store(this.stages, [{ deviceId, ts, values }]);
   }
 
-  const stages = { cache, history, fanOut, trigger };
+  /**
+   * Called for telemetry this instance ingested (not for what other instances share on the bus),
+   * with the values it replaced: automations trigger here, once per message.
+   */
+  onIngest(listener: IngestListener): void {
+    this.listeners.push(listener);
+  }
 
-  return {
-    cache,
-    history,
-    fanOut,
-    trigger,
+  /** Latest values of each device, from the cache, loading from the database once per device. */
+  async latestFor(deviceIds: string[]): Promise<Map<string, LatestValues>> {
+    const { repo } = this.deps;
+    const missing = deviceIds.filter((id) => !this.loaded.has(id));
+    if (missing.length > 0) {
+      const rows = await repo.latest(missing);
+      for (const r of rows) this.merge(r.deviceId, r.ts, { [r.key]: r.value });
+      for (const id of missing) this.loaded.add(id);
+    }
+    return new Map(deviceIds.map((id) => [id, this.latest.get(id) ?? new Map()]));
+  }
 
-    /**
-     * Telemetry the server makes itself, or a test feeds past validation: the pipeline's stages
-     * 4–7 (telemetry/pipeline.ts). `ts` defaults to now.
-     */
-    ingest(deviceId: string, values: Record<string, TelemetryValue>, ts = clock.now()): void {
-      if (Object.keys(values).length > 0) store(stages, [{ deviceId, ts, values }]);
-    },
+  /** The cached latest value of one key, without touching the database. */
+  cached(deviceId: string, key: string): TelemetryValue | undefined {
+    return this.latest.get(deviceId)?.get(key)?.[1];
+  }
 
-    /**
-     * Called for telemetry this instance ingested (not for what other instances share on the bus),
-     * with the values it replaced: automations trigger here, once per message.
-     */
-    onIngest(listener: IngestListener): void {
-      listeners.push(listener);
-    },
+  /** Counts of refused writes and dropped telemetry since start. */
+  readonly metrics = () => ({ ...this.counts });
 
-    /** Latest values of each device, from the cache, loading from the database once per device. */
-    async latestFor(deviceIds: string[]): Promise<Map<string, LatestValues>> {
-      const missing = deviceIds.filter((id) => !loaded.has(id));
-      if (missing.length > 0) {
-        const rows = await repo.latest(missing);
-        for (const r of rows) merge(r.deviceId, r.ts, { [r.key]: r.value });
-        for (const id of missing) loaded.add(id);
-      }
-      return new Map(deviceIds.map((id) => [id, latest.get(id) ?? new Map()]));
-    },
+  /**
+   * Device activity shared with the other instances on the bus (the gateway keeps connection
+   * state by it, decision 019); with one instance nothing goes anywhere.
+   */
+  readonly shareActivity = (notice: ActivityNotice): void => this.deps.bus.publishActivity(notice);
 
-    /** The cached latest value of one key, without touching the database. */
-    cached(deviceId: string, key: string): TelemetryValue | undefined {
-      return latest.get(deviceId)?.get(key)?.[1];
-    },
+  readonly onActivity = (handler: (notice: ActivityNotice) => void): (() => void) =>
+    this.deps.bus.onActivity(handler);
 
-    flush,
-
-    /** Counts of refused writes and dropped telemetry since start. */
-    metrics: () => ({ ...metrics }),
-
-    /**
-     * Device activity shared with the other instances on the bus (the gateway keeps connection
-     * state by it, decision 019); with one instance nothing goes anywhere.
-     */
-    shareActivity: (notice: ActivityNotice): void => bus.publishActivity(notice),
-    onActivity: (handler: (notice: ActivityNotice) => void): (() => void) => bus.onActivity(handler),
-
-    async close(): Promise<void> {
-      unsubscribe();
-      await flush();
-      await flushing;
-    },
-  };
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.flush();
+    await this.flushing;
+  }
 }
-
-export type TelemetryService = ReturnType<typeof telemetryService>;
