@@ -14,12 +14,12 @@ import { clockText, STEPS, type Step, secondsLeft, stepOf, WINDOW_SECONDS } from
 import { deviceInfo } from './device-ap.ts';
 import { useTransferredDevices } from './pairing-data.ts';
 import { useDeviceAddressStore, usePairingStore } from './pairing-store.ts';
-import { type ProgressState, ProgressStep, useDigits } from './parts.tsx';
+import { PairingInfoLink, type ProgressState, ProgressStep, useDigits } from './parts.tsx';
 
 const macKey = (mac: string) => mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
 
 /** The ring around the countdown: the share of the window left. */
-function Ring({ fraction, children }: { fraction: number; children: React.ReactNode }) {
+function Ring({ fraction, over, children }: { fraction: number; over: boolean; children: React.ReactNode }) {
   const r = 52;
   const length = 2 * Math.PI * r;
   return (
@@ -33,9 +33,11 @@ function Ring({ fraction, children }: { fraction: number; children: React.ReactN
           fill="none"
           strokeWidth="8"
           strokeLinecap="round"
-          className="stroke-accent transition-[stroke-dashoffset] duration-1000 ease-linear"
+          className={
+            over ? 'stroke-danger' : 'stroke-accent transition-[stroke-dashoffset] duration-1000 ease-linear'
+          }
           strokeDasharray={length}
-          strokeDashoffset={length * (1 - fraction)}
+          strokeDashoffset={over ? 0 : length * (1 - fraction)}
         />
       </svg>
       {children}
@@ -88,8 +90,11 @@ export function ConfigStatusScreen() {
       </StackScreen>
     );
 
+  const failure = reason.data?.lastFailure;
   const elapsed = Math.max(0, (Date.now() - pairing.sentAt) / 1000);
-  const current: Step = stepOf(elapsed, Boolean(device));
+  // Out of time, the step that failed: joining when the device names a Wi-Fi failure.
+  const wifiFailed = expired && failure !== undefined && failure !== 'broker_refused';
+  const current: Step = wifiFailed ? 'joining' : stepOf(elapsed, Boolean(device));
   const stateOf = (step: Step): ProgressState => {
     if (step === 'sent') return 'done';
     const at = STEPS.indexOf(current);
@@ -98,14 +103,18 @@ export function ConfigStatusScreen() {
     if (me > at) return 'waiting';
     return expired && !device ? 'failed' : device ? 'done' : 'active';
   };
-  const failure = reason.data?.lastFailure;
   const again = () =>
     void navigate(configPaths.manualTutorial(pairing.profileId ?? undefined), { replace: true });
 
   return (
-    <StackScreen title={t('deviceConfig.status.title')} testId="screen-config-status" slide="side">
+    <StackScreen
+      title={t('deviceConfig.status.title')}
+      testId="screen-config-status"
+      slide="side"
+      action={<PairingInfoLink />}
+    >
       <div className={`p-6 ${CARD}`} data-testid="config-status" data-expired={expired || undefined}>
-        <Ring fraction={left / WINDOW_SECONDS}>
+        <Ring fraction={left / WINDOW_SECONDS} over={expired && !device}>
           <div className="text-center">
             <p className="text-4xl font-semibold tabular-nums text-ink" data-testid="config-countdown">
               {digits(clockText(left))}

@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
 import LockIcon from 'lucide-react/icons/lock';
 import RefreshIcon from 'lucide-react/icons/refresh-cw';
-import WifiIcon from 'lucide-react/icons/wifi';
-import WifiLowIcon from 'lucide-react/icons/wifi-low';
+import SignalIcon from 'lucide-react/icons/signal';
+import SignalHighIcon from 'lucide-react/icons/signal-high';
+import SignalLowIcon from 'lucide-react/icons/signal-low';
+import SignalMediumIcon from 'lucide-react/icons/signal-medium';
 import WifiOffIcon from 'lucide-react/icons/wifi-off';
-import WifiZeroIcon from 'lucide-react/icons/wifi-zero';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +23,7 @@ import { CARD } from '../../ui/styles.ts';
 import { PasswordField, TextField } from '../../ui/TextField.tsx';
 import { DeviceUnreachable, setDeviceWifiInfo, wifiList } from './device-ap.ts';
 import { savedPassword, savePassword, useDeviceAddressStore, usePairingStore } from './pairing-store.ts';
-import { Lead } from './parts.tsx';
+import { Lead, PairingInfoLink } from './parts.tsx';
 import {
   deviceWifiBody,
   entryOf,
@@ -34,7 +35,7 @@ import {
   wifiRefusal,
 } from './wifi-list.ts';
 
-const BARS = { 1: WifiZeroIcon, 2: WifiLowIcon, 3: WifiIcon, 4: WifiIcon } as const;
+const BARS = { 1: SignalLowIcon, 2: SignalMediumIcon, 3: SignalHighIcon, 4: SignalIcon } as const;
 
 interface WifiForm {
   ssid: string;
@@ -77,7 +78,7 @@ export function SelectDeviceWifiScreen() {
     },
   });
   const entries = scan.data ?? [];
-  const { register, handleSubmit, reset, formState, setError } = useForm<WifiForm>({
+  const { register, handleSubmit, reset, formState, setError, setFocus } = useForm<WifiForm>({
     resolver: contractResolver<WifiForm>(
       deviceWifiBody,
       (v) => v,
@@ -105,6 +106,14 @@ export function SelectDeviceWifiScreen() {
     if (refusal) setError('ssid', { message: refusal });
   };
 
+  // A network picked: its form comes into view with the password (or, hidden, the name) to type.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!choice) return;
+    formRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+    setFocus(choice.hidden ? 'ssid' : 'password', { shouldSelect: false });
+  }, [choice, setFocus]);
+
   const onSubmit = handleSubmit((form) => {
     if (!send.isPending) send.mutate(form);
   });
@@ -117,7 +126,12 @@ export function SelectDeviceWifiScreen() {
     );
 
   return (
-    <StackScreen title={t('deviceConfig.wifi.title')} testId="screen-select-device-wifi" slide="side">
+    <StackScreen
+      title={t('deviceConfig.wifi.title')}
+      testId="screen-select-device-wifi"
+      slide="side"
+      action={<PairingInfoLink />}
+    >
       <Lead>{t('deviceConfig.wifi.lead')}</Lead>
       {scan.isPending ? <LoadingBlock /> : null}
       {scan.isError ? (
@@ -170,7 +184,13 @@ export function SelectDeviceWifiScreen() {
         </Section>
       ) : null}
       {choice ? (
-        <form noValidate onSubmit={onSubmit} className={`mt-5 space-y-4 p-5 ${CARD}`} data-testid="wifi-form">
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          className={`mt-5 space-y-4 p-5 ${CARD}`}
+          data-testid="wifi-form"
+        >
           <TextField
             label={t('deviceConfig.wifi.name')}
             readOnly={!choice.hidden}

@@ -1,8 +1,11 @@
 import { deviceTypeTitle, getProfile } from '@hestia/catalog';
 import CheckIcon from 'lucide-react/icons/check';
+import InfoIcon from 'lucide-react/icons/info';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { localeDigits } from '../../lib/digits.ts';
+import { configPaths } from '../../routes.ts';
 import { CARD } from '../../ui/styles.ts';
 
 /** Button holds for pairing: 3 s, 5 s for a plug key (spec section 9). */
@@ -73,4 +76,19 @@ export function ProgressStep({ label, state }: { label: string; state: ProgressS
 /** A short explanation in the screen's body. */
 export function Lead({ children }: { children: ReactNode }) {
   return <p className="mb-5 text-[15px] leading-relaxed text-muted">{children}</p>;
+}
+
+/** The header's way to pairingDeviceInformation: what the app knows of the device being paired. */
+export function PairingInfoLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={configPaths.pairingInfo()}
+      aria-label={t('deviceConfig.status.info')}
+      data-testid="pairing-info"
+      className="grid size-11 shrink-0 place-items-center rounded-full text-ink hover:bg-surface-2"
+    >
+      <InfoIcon size={22} />
+    </Link>
+  );
 }
