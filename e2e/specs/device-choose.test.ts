@@ -5,6 +5,7 @@ import ar from '../../apps/web/src/locales/device-choose/ar.json';
 import en from '../../apps/web/src/locales/device-choose/en.json';
 import fa from '../../apps/web/src/locales/device-choose/fa.json';
 import tr from '../../apps/web/src/locales/device-choose/tr.json';
+import { axeViolations } from '../axe.ts';
 import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
 
 /**
@@ -25,9 +26,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Serious and critical axe findings on every screen photographed; none may be left at the end. */
+const violations: string[] = [];
+
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(350); // the slide-in settles before the picture
   await page.screenshot({ path: `${artifacts}/device-choose-${name}.png` });
+  violations.push(...(await axeViolations(page, name)));
 }
 
 async function openApp(lang: Lang, colorScheme?: 'light' | 'dark'): Promise<Page> {
@@ -134,9 +139,10 @@ describe('choosing the device to add, in Chromium', () => {
 
   it('reads a {factory}/{model} code, and the QR screen in English dark', async () => {
     const page = await openApp('en', 'dark');
-    const wasmFrom: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().endsWith('.wasm')) wasmFrom.push(new URL(r.url()).origin);
+    const wasm: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.wasm'))
+        wasm.push(`${new URL(r.url()).origin} ${r.headers()['content-encoding']}`);
     });
     await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/configDeviceQrCode`);
     await page.getByTestId('screen-qr-code').waitFor();
@@ -144,7 +150,9 @@ describe('choosing the device to add, in Chromium', () => {
     await shot(page, '07-qr-en-dark');
     await upload(page, 'artel.png', 'https://qr.example/artel/80l');
     await expectPairingFor(page, 'water-heater-artel-80l');
-    expect(wasmFrom).toEqual([stack.server.url]);
+    // From the app's own server, compressed at build time (decision 023), never from zxing-wasm's CDN.
+    expect(wasm).toHaveLength(1);
+    expect([`${stack.server.url} br`, `${stack.server.url} gzip`]).toContain(wasm[0]);
   });
 
   it.each(['en', 'fa'] as const)(
@@ -173,4 +181,8 @@ describe('choosing the device to add, in Chromium', () => {
       await page.getByTestId('screen-not-found').waitFor();
     },
   );
+
+  it('leaves no serious or critical accessibility finding on the screens photographed', () => {
+    expect(violations.join('\n')).toBe('');
+  });
 });

@@ -1,4 +1,5 @@
-// After `vite build`: write a brotli (.br) and a gzip (.gz) copy beside every text asset of dist/,
+// After `vite build`: write a brotli (.br) and a gzip (.gz) copy beside every text asset of dist/ (and the
+// QR reader's WebAssembly, which compresses to less than half),
 // so the server sends them as they are (no compression per request) to any browser that accepts them.
 // `node scripts/precompress.mjs [dir]` does the same for a build made with `vite build --outDir dir`.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '../dist');
-const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|wasm)$/;
 /** Below this a compressed copy saves less than a packet's worth and is not worth a file. */
 const MIN_BYTES = 1024;
 

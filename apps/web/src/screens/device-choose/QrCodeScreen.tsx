@@ -1,13 +1,13 @@
 import { profiles } from '@hestia/catalog';
 import CameraOffIcon from 'lucide-react/icons/camera-off';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import ImageUpIcon from 'lucide-react/icons/image-up';
-import { type ChangeEvent, useRef, useState } from 'react';
+import { type ChangeEvent, type ComponentType, type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Spinner } from '../../components/Spinner.tsx';
 import { configPaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
-import { FormAlert } from '../../ui/FormAlert.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { parseDeviceLink, resolveDeviceLink } from './device-link.ts';
 import { qrReader } from './qr-reader.ts';
@@ -65,6 +65,7 @@ export function QrCodeScreen() {
           ? t('deviceChoose.qr.readerFailed')
           : null;
   const refusal = outcome !== null && outcome !== 'reading' ? outcome : null;
+  const busy = (camera === 'starting' && outcome === null) || outcome === 'reading';
 
   return (
     <StackScreen
@@ -81,43 +82,43 @@ export function QrCodeScreen() {
           aria-hidden
           className={`size-full object-cover ${camera === 'on' && outcome === null ? '' : 'invisible'}`}
         />
-        {(camera === 'starting' && outcome === null) || outcome === 'reading' ? (
+        {busy ? (
           <div className="absolute inset-0 grid place-items-center text-white/80">
             <Spinner
               size={32}
               label={outcome === 'reading' ? t('deviceChoose.qr.reading') : t('deviceChoose.qr.starting')}
             />
           </div>
-        ) : cameraText || refusal ? (
-          <div className="absolute inset-0 grid place-items-center p-6 text-center text-white/80">
-            <CameraOffIcon size={40} aria-hidden />
-          </div>
-        ) : null}
-        {/* The frame a code is held inside. */}
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-8 rounded-2xl border-2 border-dashed border-white/70"
-        />
-      </div>
-      <p className="mx-auto mt-4 max-w-xs text-center text-[15px] text-muted">{t('deviceChoose.qr.hint')}</p>
-
-      <div className="mx-auto mt-5 max-w-md space-y-3" aria-live="polite">
-        {refusal ? (
-          <FormAlert testId="qr-refusal">{t(`deviceChoose.qr.${refusal}`)}</FormAlert>
+        ) : refusal ? (
+          <Message icon={CircleAlertIcon} role="alert" testId="qr-refusal" tone="text-[#ff8a8e]">
+            {t(`deviceChoose.qr.${refusal}`)}
+          </Message>
         ) : cameraText ? (
-          <FormAlert testId="qr-camera-problem">{cameraText}</FormAlert>
-        ) : null}
-        {refusal ? (
-          <div className="flex flex-wrap justify-center gap-2">
-            <Button onClick={retry} data-testid="qr-retry">
-              {t('deviceChoose.qr.retry')}
-            </Button>
-            <Button variant="secondary" onClick={() => void navigate(configPaths.categories())}>
-              {t('deviceChoose.qr.useList')}
-            </Button>
-          </div>
-        ) : null}
+          <Message icon={CameraOffIcon} role="status" testId="qr-camera-problem" tone="text-white/80">
+            {cameraText}
+          </Message>
+        ) : (
+          // The frame a code is held inside, while the camera looks.
+          <div
+            aria-hidden
+            className="pointer-events-none absolute inset-8 rounded-2xl border-2 border-dashed border-white/70"
+          />
+        )}
       </div>
+      {refusal ? (
+        <div className="mx-auto mt-5 flex max-w-md flex-wrap justify-center gap-2">
+          <Button onClick={retry} data-testid="qr-retry">
+            {t('deviceChoose.qr.retry')}
+          </Button>
+          <Button variant="secondary" onClick={() => void navigate(configPaths.categories())}>
+            {t('deviceChoose.qr.useList')}
+          </Button>
+        </div>
+      ) : cameraText ? null : (
+        <p className="mx-auto mt-4 max-w-xs text-center text-[15px] text-muted">
+          {t('deviceChoose.qr.hint')}
+        </p>
+      )}
 
       <label className="mx-auto mt-6 flex max-w-md cursor-pointer items-center gap-3 rounded-3xl bg-surface px-4 py-3 shadow-card ring-1 ring-line/60 transition-colors hover:bg-surface-2/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent">
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
@@ -136,5 +137,26 @@ export function QrCodeScreen() {
         />
       </label>
     </StackScreen>
+  );
+}
+
+/** What the viewfinder says instead of the camera's picture: light text on its dark glass, any scheme. */
+function Message(props: {
+  icon: ComponentType<{ size?: number }>;
+  role: 'alert' | 'status';
+  testId: string;
+  tone: string;
+  children: ReactNode;
+}) {
+  const { icon: Icon, role, testId, tone, children } = props;
+  return (
+    <div className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center">
+      <span className={tone} aria-hidden>
+        <Icon size={40} />
+      </span>
+      <p role={role} data-testid={testId} className="text-[15px] leading-relaxed text-white">
+        {children}
+      </p>
+    </div>
   );
 }
