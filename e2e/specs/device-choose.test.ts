@@ -1,4 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ar from '../../apps/web/src/locales/device-choose/ar.json';
@@ -6,12 +9,12 @@ import en from '../../apps/web/src/locales/device-choose/en.json';
 import fa from '../../apps/web/src/locales/device-choose/fa.json';
 import tr from '../../apps/web/src/locales/device-choose/tr.json';
 import { axeViolations } from '../axe.ts';
-import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '../stack.ts';
+import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, PHONE, startE2e } from '../stack.ts';
 
 /**
- * Issue 18, choosing the device to add: by category, by brand, by a QR code's picture, and by a
- * `pid/{profileId}` link opened logged out; each ends on the pairing flow's first screen
- * (selectAutoOrManualConfig) with the chosen model's profile id.
+ * Issue 18, choosing the device to add: by category, by brand, by a QR code's picture or the camera
+ * (Chromium's fake camera filming a code), and by a `pid/{profileId}` link opened logged out; each ends
+ * on the pairing flow's first screen (selectAutoOrManualConfig) with the chosen model's profile id.
  */
 let stack: E2eStack;
 const contexts: BrowserContext[] = [];
@@ -65,6 +68,23 @@ async function upload(page: Page, name: string, text: string): Promise<void> {
   await page
     .getByTestId('qr-upload')
     .setInputFiles({ name, mimeType: 'image/png', buffer: await qrPng(text) });
+}
+
+/**
+ * A camera's picture of a QR code holding `text`: one 640×480 frame in Y4M (4:2:0), the format
+ * Chromium's fake camera plays in a loop, the code black on white in the middle.
+ */
+function cameraFrame(text: string): Buffer {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const [w, h, scale, size] = [640, 480, 10, qr.modules.size];
+  const luma = Buffer.alloc(w * h, 235);
+  const [x0, y0] = [(w - size * scale) / 2, (h - size * scale) / 2];
+  for (let y = 0; y < size * scale; y++)
+    for (let x = 0; x < size * scale; x++)
+      if (qr.modules.get(Math.floor(y / scale), Math.floor(x / scale))) luma[(y0 + y) * w + x0 + x] = 16;
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  const header = Buffer.from(`YUV4MPEG2 W${w} H${h} F15:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  return Buffer.concat([header, luma, chroma]);
 }
 
 describe('choosing the device to add, in Chromium', () => {
@@ -181,6 +201,47 @@ describe('choosing the device to add, in Chromium', () => {
       await page.getByTestId('screen-not-found').waitFor();
     },
   );
+
+  it('scans a QR code with the camera, and says so when the camera is refused', async () => {
+    const video = join(tmpdir(), `hestia-qr-${process.pid}.y4m`);
+    writeFileSync(video, cameraFrame('https://hub.example/pid/curtain-double'));
+    // A browser of its own: one whose camera films that code.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const open = async (permissions: string[]) => {
+        const context = await browser.newContext({ viewport: PHONE, permissions });
+        await context.addInitScript(() =>
+          localStorage.setItem(
+            'app-setting-store',
+            JSON.stringify({ state: { selectedLanguage: 'en' }, version: 1 }),
+          ),
+        );
+        const page = await context.newPage();
+        await stack.logIn(page);
+        await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/configDeviceQrCode`);
+        return page;
+      };
+      const allowed = await open(['camera']);
+      await expectPairingFor(allowed, 'curtain-double');
+
+      const refused = await open([]);
+      await expect(refused.getByTestId('qr-camera-problem').textContent()).resolves.toBe(
+        en.deviceChoose.qr.denied,
+      );
+    } finally {
+      await browser.close();
+      rmSync(video, { force: true });
+    }
+  });
 
   it('leaves no serious or critical accessibility finding on the screens photographed', () => {
     expect(violations.join('\n')).toBe('');
