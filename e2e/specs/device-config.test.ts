@@ -124,6 +124,12 @@ describe('adding a device through its access point, in Chromium', () => {
     expect(names.filter((n) => n.includes(SIMULATED_ROUTER))).toHaveLength(1);
     expect(names.some((n) => n.includes('Hestia-'))).toBe(false);
     await page.getByTestId('wifi-hidden').waitFor();
+    // On the device's Wi-Fi the phone has no internet: this screen keeps the no-internet modal away.
+    await page.context().setOffline(true);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('no-internet-modal').count()).toBe(0);
+    await page.context().setOffline(false);
     // Refusals before anything is sent: 5 GHz, an open network, an empty password.
     await page.getByTestId('wifi-row').filter({ hasText: 'Home-WiFi-5G' }).click();
     await expect.poll(() => page.getByTestId('wifi-form').textContent()).toMatch(/2\.4 GHz|۲٫۴/);
