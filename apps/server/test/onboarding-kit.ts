@@ -1,13 +1,13 @@
 import { SIMULATED_ROUTER } from '@hestia/catalog';
-import { ApiError, type HestiaClient } from '@hestia/client';
+import { ApiError, HestiaClient } from '@hestia/client';
 import type { RouteName } from '@hestia/contract';
 import { HOME_WIFI_PASSWORD, startUnpaired, type UnpairedDevice } from '@hestia/simulator';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { devices } from '../src/db/schema.ts';
+import { attemptCounters, devices } from '../src/db/schema.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
-import { addUser, loggedIn, type Stack } from './stack.ts';
+import { addUser, loggedIn, type Stack, waitFor } from './stack.ts';
 
 /**
  * What the onboarding tests share (issue 18, docs/decisions/026): factory records, real unpaired
@@ -64,10 +64,40 @@ export async function sendWifi(device: UnpairedDevice, pairKey: string, ownerKey
 
 /** A new account, signed in. */
 export async function newUser(stack: Stack): Promise<HestiaClient> {
+  return (await newAccount(stack)).client;
+}
+
+/** A new account: its id, a signed-in client, and a session token of its own (for a socket). */
+export async function newAccount(stack: Stack) {
   userSeq += 1;
   const email = `pairing-${userSeq}-${Date.now()}@example.com`;
-  await addUser(stack.server, email, 'Pairing-Pass-1');
-  return loggedIn(stack.server.url, email, 'Pairing-Pass-1');
+  const user = await addUser(stack.server, email, 'Pairing-Pass-1');
+  const client = await loggedIn(stack.server.url, email, 'Pairing-Pass-1');
+  const { token } = await new HestiaClient({ baseUrl: stack.server.url }).login(email, 'Pairing-Pass-1');
+  return { id: user.id, client, token };
+}
+
+/** The device's wrong claims counted in its hour (the claim-device limit, decision 017). */
+export async function claimCount(stack: Stack, mac: string): Promise<number> {
+  const [row] = await stack.server.database.db
+    .select()
+    .from(attemptCounters)
+    .where(eq(attemptCounters.key, `claim-device:${mac}`));
+  return row?.count ?? 0;
+}
+
+/** A user adds the factory record's device through its AP and names it; the device is then theirs. */
+export async function addThroughAp(
+  client: HestiaClient,
+  record: { id: string; mac: string | null },
+  device: UnpairedDevice,
+  label = 'Hall plug',
+): Promise<void> {
+  const key = await client.call('getPairKey', { params: { mac: record.mac as string }, query: {} });
+  await sendWifi(device, key.pairkey);
+  await waitFor(async () => (await transfers(client)).includes(record.id));
+  const home = (await client.call('assetTree', {}))[0]?.id as string;
+  await client.call('postConfig', { params: { id: record.id }, body: { label, assetId: home } });
 }
 
 /** The status a call answers (200 on success) and its message. */

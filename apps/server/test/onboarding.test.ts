@@ -2,6 +2,7 @@ import type { HestiaClient } from '@hestia/client';
 import type { UnpairedDevice } from '@hestia/simulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  claimCount,
   factoryRecord,
   newUser,
   sendWifi,
@@ -176,7 +177,7 @@ describe('claim with the pair key', () => {
     stack.advance(181_000);
     await sendWifi(device, key.pairkey);
     await device.whenState('online');
-    await waitFor(async () => (await claimCount(record.mac as string)) === 1);
+    await waitFor(async () => (await claimCount(stack, record.mac as string)) === 1);
     expect(await stored(stack, record.id)).toMatchObject({ ownerId: null });
     expect(await transfers(alice)).not.toContain(record.id);
   });
@@ -188,20 +189,20 @@ describe('claim with the pair key', () => {
     const wrong = key.pairkey === 'aaB1' ? 'abC2' : 'aaB1';
     await sendWifi(device, wrong);
     await device.whenState('online');
-    await waitFor(async () => (await claimCount(record.mac as string)) === 1);
+    await waitFor(async () => (await claimCount(stack, record.mac as string)) === 1);
     expect(await stored(stack, record.id)).toMatchObject({ ownerId: null });
 
     // The right key, then post-config; the same key again after a factory reset is refused.
     await device.reset();
     await sendWifi(device, key.pairkey);
     await waitFor(async () => (await transfers(alice)).includes(record.id));
-    expect(await claimCount(record.mac as string)).toBe(1);
+    expect(await claimCount(stack, record.mac as string)).toBe(1);
     const home = (await alice.call('assetTree', {}))[0]?.id as string;
     await alice.call('postConfig', { params: { id: record.id }, body: { label: 'Desk', assetId: home } });
     await device.reset();
     await sendWifi(device, key.pairkey);
     await device.whenState('online');
-    await waitFor(async () => (await claimCount(record.mac as string)) === 2);
+    await waitFor(async () => (await claimCount(stack, record.mac as string)) === 2);
     expect(await transfers(alice)).not.toContain(record.id);
   });
 
@@ -218,7 +219,7 @@ describe('claim with the pair key', () => {
         JSON.stringify({ secretKey: `x${i}Y1`, durationMs: 180000 }),
         { qos: 1 },
       );
-    await waitFor(async () => (await claimCount(record.mac as string)) === 20);
+    await waitFor(async () => (await claimCount(stack, record.mac as string)) === 20);
     await client?.publishAsync('v1/devices/me/claim', JSON.stringify({ secretKey: key.pairkey }), { qos: 1 });
     await new Promise((r) => setTimeout(r, 300));
     expect(await stored(stack, record.id)).toMatchObject({ ownerId: null });
@@ -238,7 +239,7 @@ describe('claim with the pair key', () => {
     await setConfigDisabled(stack, record.id, true);
     await sendWifi(device, key.pairkey);
     await device.whenState('online');
-    await waitFor(async () => (await claimCount(record.mac as string)) === 1);
+    await waitFor(async () => (await claimCount(stack, record.mac as string)) === 1);
     expect(await stored(stack, record.id)).toMatchObject({ ownerId: null });
   });
 });
@@ -280,14 +281,3 @@ describe('post-config', () => {
     expect(await transfers(alice)).toContain(record.id);
   });
 });
-
-/** The device's wrong claims counted in its hour (the claim-device limit, decision 017). */
-async function claimCount(mac: string): Promise<number> {
-  const { attemptCounters } = await import('../src/db/schema.ts');
-  const { eq } = await import('drizzle-orm');
-  const [row] = await stack.server.database.db
-    .select()
-    .from(attemptCounters)
-    .where(eq(attemptCounters.key, `claim-device:${mac}`));
-  return row?.count ?? 0;
-}

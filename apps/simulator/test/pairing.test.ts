@@ -411,6 +411,12 @@ describe('smart configuration', () => {
     expect(devA.attempts).toEqual([{ via: 'smart', ssid: 'Home-WiFi-2.4G', result: 'online' }]);
     expect(devB.state).toBe('ap');
     expect(devB.attempts).toEqual([]);
+    // The claim message is stored a moment after the device is online (as in the AP case above).
+    await expect
+      .poll(async () => (await provisioningRepository(server.database.db).claimOf(a.id))?.expiresAt, {
+        timeout: 5000,
+      })
+      .toBeInstanceOf(Date);
     const claimed = await userClaim(a.mac, 'sM4r');
     expect([claimed.status, claimed.data.device?.id]).toEqual([200, a.id]);
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   dataExchanges,
@@ -47,25 +47,28 @@ export function pairKeyRepository(db: Db) {
       return new Set(rows.map((r) => r.hash));
     },
 
-    /** The device's newest key with one of these hashes (of any user, live or not). */
-    async match(deviceId: string, hashes: string[]): Promise<PairKeyRow | undefined> {
+    /**
+     * For a claim message of the device, in one read: its newest key with one of these hashes (of any
+     * user, live or not), and whether someone is pairing it (a key asked for since `since`, unused).
+     */
+    async claimLookup(
+      deviceId: string,
+      hashes: string[],
+      since: Date,
+    ): Promise<{ match: PairKeyRow | undefined; pairing: boolean }> {
+      const matches = inArray(pairKeys.keyHash, hashes);
       const [row] = await db
         .select()
         .from(pairKeys)
-        .where(and(eq(pairKeys.deviceId, deviceId), inArray(pairKeys.keyHash, hashes)))
-        .orderBy(desc(pairKeys.createdAt))
+        .where(
+          and(
+            eq(pairKeys.deviceId, deviceId),
+            or(matches, and(isNull(pairKeys.usedAt), gt(pairKeys.createdAt, since))),
+          ),
+        )
+        .orderBy(desc(sql`${matches}`), desc(pairKeys.createdAt))
         .limit(1);
-      return row;
-    },
-
-    /** Whether someone asked for a key of the device since `since` that is still unused. */
-    async pending(deviceId: string, since: Date): Promise<boolean> {
-      const [row] = await db
-        .select({ id: pairKeys.id })
-        .from(pairKeys)
-        .where(and(eq(pairKeys.deviceId, deviceId), isNull(pairKeys.usedAt), gt(pairKeys.createdAt, since)))
-        .limit(1);
-      return row !== undefined;
+      return { match: row && hashes.includes(row.keyHash) ? row : undefined, pairing: row !== undefined };
     },
 
     /** The user's live, unused key of the device with one of these hashes. */

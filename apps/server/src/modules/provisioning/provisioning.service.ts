@@ -161,11 +161,15 @@ export function provisioningService(deps: {
    * refused and counted against the device's claim limit, which refuses every key once reached.
    */
   async function claimWithPairKey(deviceId: string, secret: string, ownerKey: unknown): Promise<boolean> {
+    const now = clock.now();
+    const { match, pairing } = await pairKeys.claimLookup(
+      deviceId,
+      pairKeyHashes(deviceId, secret),
+      new Date(now - PAIRING_RECENT_MS),
+    );
+    if (!pairing) return false;
     const device = await devices.get(deviceId);
     if (!device) return false;
-    const match = await pairKeys.match(deviceId, pairKeyHashes(deviceId, secret));
-    const now = clock.now();
-    if (!match && !(await pairKeys.pending(deviceId, new Date(now - PAIRING_RECENT_MS)))) return false;
     const counter = device.mac ?? deviceId;
     const reservation = await limits.claimDevice.reserve(counter);
     if (!reservation.ok) {
