@@ -1,20 +1,57 @@
 import { z } from 'zod';
-import { API_PREFIX } from './http.ts';
-import { type RouteDef, routes } from './routes.ts';
+import { API_PREFIX, CLIENT_ID_HEADER, REFRESH_IN_COOKIE_HEADER } from './http.ts';
+import { errorBodySchema, errorCodeSchema, errorCodesOf, errorResponses } from './openapi-errors.ts';
+import { routeExamples } from './openapi-examples.ts';
+import { describedSchemas, describeOpen } from './openapi-schemas.ts';
+import { API_TAGS, type RouteDoc, routeDocs } from './route-docs.ts';
+import { type RouteDef, type RouteName, routes } from './routes.ts';
+import { profileUpdateBodies } from './user.ts';
+import { ok } from './wrapper.ts';
 
 type Json = Record<string, unknown>;
 
 /** JSON Schema of a zod schema as OpenAPI 3.1 takes it; transforms and refinements are described by their input. */
 function schemaOf(schema: z.ZodTypeAny, io: 'input' | 'output'): Json {
   try {
-    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+    const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      override: (ctx) => describeOpen(ctx as unknown as { zodSchema: unknown; jsonSchema: Json }),
+    }) as Json;
     return rest;
   } catch {
     return {};
   }
 }
 
-function parametersOf(def: RouteDef): Json[] {
+const headerParameters = (doc: RouteDoc | undefined): Json[] => [
+  ...(doc?.clientId
+    ? [
+        {
+          name: CLIENT_ID_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            "The app's hashed client id (8 to 128 of A-Z, a-z, 0-9, _ and -): ties the session to the app installation and keys the per-requester attempt limits. Optional; a malformed one is a 400.",
+          schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+        },
+      ]
+    : []),
+  ...(doc?.refreshCookie
+    ? [
+        {
+          name: REFRESH_IN_COOKIE_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            "`1`: deliver the refresh token as the HttpOnly cookie `hestia_refresh` instead of in the body (the web app, docs/decisions/022); the body's `refreshToken` is then empty.",
+          schema: { type: 'string', enum: ['1'] },
+        },
+      ]
+    : []),
+];
+
+function parametersOf(def: RouteDef, doc: RouteDoc | undefined, example: Json | undefined): Json[] {
   const out: Json[] = [];
   for (const [where, schema] of [
     ['path', def.params],
@@ -24,12 +61,25 @@ function parametersOf(def: RouteDef): Json[] {
     const json = schemaOf(schema, 'input');
     const properties = (json.properties ?? {}) as Record<string, Json>;
     const required = new Set((json.required ?? []) as string[]);
+    const given = (example?.[where === 'path' ? 'params' : 'query'] ?? {}) as Record<string, string>;
     for (const [name, s] of Object.entries(properties)) {
-      out.push({ name, in: where, required: where === 'path' || required.has(name), schema: s });
+      const { description, ...rest } = s;
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+        ...(given[name] !== undefined ? { example: exampleAs(rest, given[name]) } : {}),
+      });
     }
   }
-  return out;
+  return [...out, ...headerParameters(doc)];
 }
+
+/** A query example as its schema types it (`limit=100` is the integer 100). */
+const exampleAs = (schema: Json, value: string): unknown =>
+  schema.type === 'integer' || schema.type === 'number' ? Number(value) : value;
 
 const wrapper = (data: Json): Json => ({
   type: 'object',
@@ -59,7 +109,7 @@ const thingsboardErrorSchema: Json = {
 };
 
 /** The answers of a route that answers a file instead of the wrapper (`responseKind`, http.ts). */
-function fileResponses(kind: RouteDef['responseKind']): Record<string, Json> {
+function fileResponses(kind: RouteDef['responseKind']): Record<string, Json> | undefined {
   if (kind === 'csv')
     return {
       '200': {
@@ -75,7 +125,43 @@ function fileResponses(kind: RouteDef['responseKind']): Record<string, Json> {
       },
       '204': { description: 'There is none' },
     };
-  return {};
+  return undefined;
+}
+
+function requestBodyOf(name: RouteName, def: RouteDef, example: Json | undefined): Json | undefined {
+  const ex = example && 'body' in example ? { example: example.body } : {};
+  if (def.body)
+    return {
+      required: true,
+      content: { 'application/json': { schema: schemaOf(def.body, 'input'), ...ex } },
+    };
+  if (def.bodyKind === 'binary')
+    return {
+      required: true,
+      content: Object.fromEntries(
+        ['image/png', 'image/jpeg', 'image/webp'].map((t) => [
+          t,
+          { schema: { type: 'string', format: 'binary' } },
+        ]),
+      ),
+    };
+  // The profile's parts: the body depends on the `type` in the path (user.ts profileUpdateBodies).
+  if (name === 'updateProfile')
+    return {
+      required: true,
+      content: {
+        'application/json': {
+          schema: {
+            oneOf: Object.entries(profileUpdateBodies).map(([type, s]) => ({
+              title: type,
+              ...schemaOf(s as z.ZodTypeAny, 'input'),
+            })),
+            description: 'The part named by `type`: Location, Name, Notification, TimeZone or Tariff.',
+          },
+        },
+      },
+    };
+  return undefined;
 }
 
 const openApiPath = (path: string) => path.replace(/:([a-zA-Z]+)/g, '{$1}');
@@ -86,28 +172,34 @@ export function openApiDocument(version = '0.1.0'): Json {
   const add = (path: string, method: string, op: Json) => {
     paths[path] = { ...(paths[path] ?? {}), [method]: op };
   };
-  for (const [name, def] of Object.entries(routes) as Array<[string, RouteDef]>) {
-    const requestBody = def.body
-      ? { required: true, content: { 'application/json': { schema: schemaOf(def.body, 'input') } } }
-      : def.bodyKind === 'binary'
-        ? { required: true, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } }
-        : undefined;
-    const op: Json = {
-      operationId: name,
-      parameters: parametersOf(def),
-      responses: {
-        '200': {
-          description: 'OK',
-          content: { 'application/json': { schema: wrapper(schemaOf(def.response, 'output')) } },
-        },
-        ...fileResponses(def.responseKind),
-        default: {
-          description: 'Error in the same wrapper (data null)',
-          content: { 'application/json': { schema: wrapper({}) } },
+  for (const [name, def] of Object.entries(routes) as Array<[RouteName, RouteDef]>) {
+    const doc = routeDocs[name];
+    const example = routeExamples[name] as Json | undefined;
+    const requestBody = requestBodyOf(name, def, example);
+    const codes = errorCodesOf(def, doc);
+    const data = schemaOf(def.response, 'output');
+    const success = (schema: Json, description: string): Json => ({
+      description,
+      content: {
+        'application/json': {
+          schema,
+          ...(example ? { example: schema === data ? example.response : ok(example.response) } : {}),
         },
       },
-      ...(def.anonymous ? { security: [] } : {}),
+    });
+    const summary = doc?.summary ?? name;
+    const op: Json = {
+      operationId: name,
+      tags: [doc?.tag ?? 'Account'],
+      summary,
+      ...(doc?.description ? { description: doc.description } : {}),
+      parameters: parametersOf(def, doc, example),
       ...(requestBody ? { requestBody } : {}),
+      responses: {
+        ...(fileResponses(def.responseKind) ?? { '200': success(wrapper(data), 'OK, in the wrapper') }),
+        ...errorResponses(codes),
+      },
+      ...(def.anonymous ? { security: [] } : {}),
     };
     add(API_PREFIX + openApiPath(def.path), def.method.toLowerCase(), op);
     if (def.thingsboard)
@@ -115,17 +207,13 @@ export function openApiDocument(version = '0.1.0'): Json {
         ...op,
         operationId: `${name}ThingsBoard`,
         tags: ['ThingsBoard'],
+        summary: `${summary} (ThingsBoard's path)`,
+        description: `The same call as \`${def.method} ${API_PREFIX}${def.path}\` on ThingsBoard's own path: the data unwrapped, errors as ThingsBoard gives them.${doc?.description ? `\n\n${doc.description}` : ''}`,
         responses: {
-          '200': {
-            description: 'OK, unwrapped as ThingsBoard answers',
-            content: { 'application/json': { schema: schemaOf(def.response, 'output') } },
-          },
-          default: {
-            description: "Error in ThingsBoard's shape",
-            content: { 'application/json': { schema: thingsboardErrorSchema } },
-          },
+          '200': success(data, 'OK, unwrapped as ThingsBoard answers'),
+          ...errorResponses(codes, true),
         },
-        ...(def.anonymous ? {} : { security: [{ bearer: [] }, { xAuthorization: [] }] }),
+        ...(def.anonymous ? {} : { security: [{ xAuthorization: [] }, { bearer: [] }] }),
       });
   }
   return {
@@ -133,21 +221,45 @@ export function openApiDocument(version = '0.1.0'): Json {
     info: {
       title: 'Hestia API',
       version,
-      description:
-        "Every /api/v1 answer, errors included, is {data, isSuccess, message, statusCode}. ThingsBoard's own paths (tag ThingsBoard) answer the data unwrapped and errors as {status, message, errorCode, timestamp}.",
+      summary:
+        'The smart-home server of the Hestia app: accounts, homes, devices and their control, data and automations.',
+      description: [
+        'Every /api/v1 answer, errors included, is `{data, isSuccess, message, statusCode}`; an error has `data: null` and a code of the ErrorCode schema.',
+        "ThingsBoard's own paths (tag ThingsBoard) answer the data unwrapped and errors as `{status, message, errorCode, timestamp}`.",
+        "Sign in with `POST /api/v1/users/login` and send the token as `Authorization: Bearer <token>`. Live data comes over WebSockets, described with the devices' MQTT topics in the AsyncAPI document at `/api/docs/asyncapi`; docs/api.md explains both.",
+      ].join('\n\n'),
     },
+    servers: [
+      {
+        url: '/',
+        description:
+          'The server that served this document (locally `npm start` serves http://localhost:8080)',
+      },
+    ],
+    tags: Object.entries(API_TAGS).map(([tag, description]) => ({ name: tag, description })),
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'The `token` of login, sign-up or refresh, as `Authorization: Bearer <token>`.',
+        },
         xAuthorization: {
           type: 'apiKey',
           in: 'header',
           name: 'X-Authorization',
-          description: "ThingsBoard's header: 'Bearer <token>'",
+          description: "ThingsBoard's header, `X-Authorization: Bearer <token>`, accepted on every path.",
         },
       },
+      schemas: {
+        ErrorBody: errorBodySchema,
+        ErrorCode: errorCodeSchema(),
+        ThingsBoardError: thingsboardErrorSchema,
+        ...describedSchemas,
+      },
     },
-    security: [{ bearer: [] }],
+    security: [{ bearer: [] }, { xAuthorization: [] }],
     paths,
   };
 }
