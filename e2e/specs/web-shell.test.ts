@@ -38,6 +38,31 @@ describe('the web app as served', () => {
     await context.close();
   });
 
+  it('runs under its Content-Security-Policy: no inline script, no violation from login to the dashboard', async () => {
+    const context = await stack.newContext('fa');
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+    });
+    const loaded: string[] = [];
+    page.on('response', (r) => loaded.push(new URL(r.url()).pathname));
+    const shell = await page.goto(stack.server.url);
+    expect(shell?.headers()['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'/);
+    // Every script of the page names its file: nothing inline for the policy to refuse.
+    const html = (await shell?.text()) ?? '';
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toMatch(/\bsrc="\/assets\//);
+    // The first load's preload script ran: it asked for the saved language's texts ahead of the app.
+    expect(loaded.some((p) => /^\/assets\/first-load-[\w-]+\.js$/.test(p))).toBe(true);
+    await stack.logIn(page);
+    await page.getByTestId('dashboard-summary').waitFor();
+    expect(loaded.some((p) => /^\/assets\/fa-[\w-]+\.js$/.test(p))).toBe(true);
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['en', 'fa', 'ورود', 'rtl'],
     ['fa', 'tr', 'Giriş', 'ltr'],

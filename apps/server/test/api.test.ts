@@ -76,12 +76,19 @@ describe('wrapper and anonymous calls', () => {
 });
 
 describe('answers that protect the page, and bodies clients send', () => {
-  it('says nosniff, no referrer and no framing on API answers and on the web app alike', async () => {
+  it('says nosniff, no referrer, no framing, its CSP and permissions on API answers and on the web app alike', async () => {
     for (const url of [`${stack.server.url}/api/v1/time`, `${stack.server.url}/api/v1/nowhere`]) {
       const res = await fetch(url);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get('permissions-policy')).toMatch(/camera=\(self\).*microphone=\(\)/);
+      // Served over plain HTTP: no HSTS (it is sent only over TLS).
+      expect(res.headers.get('strict-transport-security')).toBeNull();
     }
   });
 

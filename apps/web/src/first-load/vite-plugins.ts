@@ -1,5 +1,6 @@
 // Build steps for the web app's first load on a phone (issue 16, first load). Used by vite.config.ts only;
-// nothing here runs in the browser but the inline script preloadScript writes into index.html.
+// nothing here runs in the browser but the script preloadScript writes (a file index.html loads).
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig, Rolldown, Rollup } from 'vite';
@@ -69,18 +70,27 @@ export interface FirstLoadSources {
 
 /**
  * index.html starts fetching what the first screen needs with the app's own script, in parallel: a
- * small inline script (firstLoadFiles, pick.ts) reads the saved language and session and adds
+ * small script of its own (firstLoadFiles, pick.ts) reads the saved language and session and adds
  * `<link rel="modulepreload">` for that language's chunk and the start screen's chunks (and a
  * stylesheet link for their CSS), which the app would otherwise ask for one after another, each after
  * the script before it has run. The built files' hashed names are written into the script here.
  */
 export function firstLoadPreloads(sources: FirstLoadSources): Plugin {
   let config: ResolvedConfig;
+  /** The preload script's file, named after its content, emitted once the page names it. */
+  let script: { fileName: string; source: string } | undefined;
   return {
     name: 'hestia-first-load-preloads',
     apply: 'build',
     configResolved(resolved) {
       config = resolved;
+    },
+    generateBundle: {
+      order: 'post',
+      handler() {
+        if (!script) throw new Error('hestia-first-load-preloads: index.html was not transformed');
+        this.emitFile({ type: 'asset', fileName: script.fileName, source: script.source });
+      },
     },
     transformIndexHtml: {
       order: 'post',
@@ -136,18 +146,25 @@ export function firstLoadPreloads(sources: FirstLoadSources): Plugin {
             FIRST_LOAD_SCREENS.map((screen) => [screen, filesOf([sources.screens[screen]])]),
           ) as FirstLoadMap['screens'],
         };
+        // A file of its own, not an inline script, so the page's Content-Security-Policy allows scripts
+        // from the app's origin only (issue 22). `async`: it never holds the parser; it is tiny and
+        // arrives with the app's own script, and adds the first screen's preloads as soon as it runs.
+        const source = preloadScript(map);
+        const hash = createHash('sha256').update(source).digest('base64url').slice(0, 10);
+        script = { fileName: `${config.build.assetsDir}/first-load-${hash}.js`, source };
         // Just before the app's script tag: after <meta charset> (which must come within the first
-        // 1024 bytes) and before the stylesheet, which an inline script would otherwise wait for.
+        // 1024 bytes), so it is discovered first.
         const at = html.indexOf('<script type="module"');
         if (at < 0) throw new Error('hestia-first-load-preloads: index.html has no module script');
-        return `${html.slice(0, at)}<script>\n${preloadScript(map)}\n</script>\n    ${html.slice(at)}`;
+        const tag = `<script async src="${config.base}${script.fileName}"></script>`;
+        return `${html.slice(0, at)}${tag}\n    ${html.slice(at)}`;
       },
     },
   };
 }
 
 /**
- * The inline script: firstLoadFiles (and the functions it calls) with the build's map, and a link for
+ * The preload script: firstLoadFiles (and the functions it calls) with the build's map, and a link for
  * each file it names. It runs in a task of its own, so the parser's task (which discovers the app's
  * own script and modulepreloads) stays short and their downloads start without waiting for it.
  */
