@@ -1,30 +1,42 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /** What the resolver needs of a contract schema: zod's `safeParse`, without importing zod here. */
-interface ContractSchema {
+export interface ContractSchema {
   safeParse(
     value: unknown,
   ): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
 }
 
 /**
+ * The schema a submit is checked against: one schema, or a function of the form's `context` that
+ * gives it, at once or loaded (a screen of the first load imports the contract, and so zod, only when
+ * the form is first sent: decision 023).
+ */
+export type SchemaSource<Context> =
+  | ContractSchema
+  | ((context: Context) => ContractSchema | Promise<ContractSchema>);
+
+/**
  * A react-hook-form resolver for a form whose body is one of the contract's zod schemas: the app's
  * own rules first (they name the problem in the user's language, as translation keys), then the
  * contract's schema on the body, so the form never sends what the server would refuse. A problem only
- * the schema finds is reported on its field with that field's `fallback` key.
+ * the schema finds is reported on its field with that field's `fallback` key. `context` is useForm's
+ * (the step of a form that has several).
  */
-export function contractResolver<Values extends FieldValues>(
-  schema: ContractSchema,
-  toBody: (values: Values) => unknown,
-  rules: (values: Values) => Partial<Record<keyof Values & string, string>>,
+export function contractResolver<Values extends FieldValues, Context = undefined>(
+  schema: SchemaSource<Context>,
+  toBody: (values: Values, context: Context) => unknown,
+  rules: (values: Values, context: Context) => Partial<Record<keyof Values & string, string>>,
   fallback: Partial<Record<keyof Values & string, string>>,
-): Resolver<Values> {
-  return async (values) => {
+): Resolver<Values, Context> {
+  return async (values, context) => {
+    const ctx = context as Context;
     const errors: Record<string, { type: string; message: string }> = {};
-    for (const [field, key] of Object.entries(rules(values)))
+    for (const [field, key] of Object.entries(rules(values, ctx)))
       if (key) errors[field] = { type: 'rule', message: key as string };
     if (Object.keys(errors).length === 0) {
-      const parsed = schema.safeParse(toBody(values));
+      const checked = typeof schema === 'function' ? await schema(ctx) : schema;
+      const parsed = checked.safeParse(toBody(values, ctx));
       if (!parsed.success)
         for (const issue of parsed.error.issues) {
           const field = String(issue.path[0] ?? '');

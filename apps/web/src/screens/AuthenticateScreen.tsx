@@ -1,19 +1,22 @@
 import type { CodeSent } from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../components/account/fields.tsx';
 import { AuthLayout } from '../components/account/layout.tsx';
+import { usernameBinding, usernameIn } from '../components/account/username-form.ts';
 import { completeLogin, loginWithCode, loginWithPassword, sendLoginCode } from '../data/account.ts';
 import { accountErrorText } from '../data/account-errors.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import {
-  usernameOf,
+  type ValidationKey,
   validateCode,
   validateLoginPassword,
   validateUsername,
 } from '../lib/account-validation.ts';
+import { contractResolver } from '../lib/contract-resolver.ts';
 import { defaultCountryFor } from '../lib/countries.ts';
 import { accountPaths } from '../routes.ts';
 import { useAuthStore } from '../state/auth-store.ts';
@@ -26,6 +29,39 @@ import { PasswordField } from '../ui/TextField.tsx';
 
 type Method = 'password' | 'code';
 
+interface LoginFields extends UsernameValue {
+  password: string;
+  code: string;
+}
+
+/** Which request a submit sends: the method, and where the code went once one was sent. */
+interface LoginStep {
+  method: Method;
+  sentTo: string | null;
+}
+
+/**
+ * The app's rules for the step, then the contract's body of the request it sends (the login, or the
+ * code request). The contract, and so zod, is fetched at the first submit: this is a first screen.
+ */
+const loginResolver = contractResolver<LoginFields, LoginStep>(
+  ({ method, sentTo }) =>
+    import('@hestia/contract').then((c) =>
+      method === 'code' && !sentTo ? c.usernameBodySchema : c.loginBodySchema,
+    ),
+  (v, { method, sentTo }) => {
+    const { id } = usernameIn(v);
+    if (method === 'password') return { username: id, password: v.password };
+    return sentTo ? { username: sentTo, code: v.code } : { username: id };
+  },
+  (v, { method, sentTo }) => ({
+    ...(sentTo ? {} : validateUsername(v)),
+    password: method === 'password' ? validateLoginPassword(v.password) : undefined,
+    code: sentTo ? validateCode(v.code) : undefined,
+  }),
+  { password: 'passwordRequired', code: 'codeInvalid' },
+);
+
 /** The remembered username (from Save on the save-login sheet) fills the form. */
 function initialUsername(): UsernameValue {
   const remembered = useSaveLoginStore.getState().remembered;
@@ -37,63 +73,56 @@ function initialUsername(): UsernameValue {
 /** Log in by email or mobile, with a password or a one-time code (spec sections 2 and 4). */
 export default function AuthenticateScreen() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState<UsernameValue>(initialUsername);
   const [method, setMethod] = useState<Method>('password');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [sent, setSent] = useState<{ data: CodeSent; at: number; to: string } | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<LoginFields, LoginStep>({
+    resolver: loginResolver,
+    context: { method, sentTo: sent?.to ?? null },
+    defaultValues: { ...initialUsername(), password: '', code: '' },
+  });
+  const { register, handleSubmit, formState, getValues, reset, setValue, watch } = form;
   const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
 
-  const id = usernameOf(username.channel, username.email, username.country, username.national);
-  const usernameErrors = submitted ? validateUsername(username) : {};
-  const passwordError = submitted && method === 'password' ? validateLoginPassword(password) : undefined;
-  const codeError = submitted && sent ? validateCode(code) : undefined;
-
   const login = useMutation({
-    mutationFn: () =>
-      method === 'password' ? loginWithPassword(id, password) : loginWithCode(sent?.to ?? id, code),
-    onSuccess: (result) => {
+    mutationFn: (v: LoginFields) =>
+      method === 'password'
+        ? loginWithPassword(usernameIn(v).id, v.password)
+        : loginWithCode(sent?.to ?? usernameIn(v).id, v.code),
+    onSuccess: (result, v) => {
       const withPassword = method === 'password';
       const auth = useAuthStore.getState();
-      const ask = username.channel === 'email' ? auth.isFirstTimeAskSaveEmail : auth.isFirstTimeAskSaveMobile;
+      const ask = v.channel === 'email' ? auth.isFirstTimeAskSaveEmail : auth.isFirstTimeAskSaveMobile;
       completeLogin(result, withPassword);
-      if (withPassword && ask) useSaveLoginStore.getState().offer({ id, password, kind: username.channel });
+      if (withPassword && ask)
+        useSaveLoginStore.getState().offer({ id: usernameIn(v).id, password: v.password, kind: v.channel });
     },
   });
   const sendCode = useMutation({
     mutationFn: (to: string) => sendLoginCode(to),
     onSuccess: (data, to) => {
       setSent({ data, at: Date.now(), to });
-      setSubmitted(false);
+      // The code step starts unsent: its errors show after its own submit.
+      reset(getValues());
     },
   });
   const busy = login.isPending || sendCode.isPending;
+  const username = usernameBinding(form, () => login.reset());
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit((v) => {
     if (busy) return;
-    setSubmitted(true);
-    if (Object.keys(validateUsername(username)).length > 0) return;
-    if (method === 'password') {
-      if (validateLoginPassword(password)) return;
-      login.mutate();
-    } else if (!sent) {
-      sendCode.mutate(id);
-    } else {
-      if (validateCode(code)) return;
-      login.mutate();
-    }
-  };
+    if (method === 'code' && !sent) sendCode.mutate(usernameIn(v).id);
+    else login.mutate(v);
+  });
 
   const switchMethod = (m: Method) => {
     setMethod(m);
     setSent(null);
-    setCode('');
-    setSubmitted(false);
+    reset({ ...getValues(), code: '' });
     login.reset();
     sendCode.reset();
   };
+  const msg = (key: string | undefined) =>
+    key ? t(`account.validation.${key as 'codeRequired'}`) : undefined;
 
   const error = login.error ?? sendCode.error;
 
@@ -133,19 +162,16 @@ export default function AuthenticateScreen() {
             resending={sendCode.isPending}
             onResend={() => sendCode.mutate(sent.to)}
             onChangeTarget={() => setSent(null)}
-            code={code}
-            onCode={setCode}
-            error={codeError}
+            code={watch('code')}
+            onCode={(code) => setValue('code', code, { shouldValidate: formState.isSubmitted })}
+            error={formState.errors.code?.message as ValidationKey | undefined}
             disabled={busy}
           />
         ) : (
           <UsernameFields
-            value={username}
-            onChange={(v) => {
-              setUsername(v);
-              login.reset();
-            }}
-            errors={usernameErrors}
+            value={username.value}
+            onChange={username.onChange}
+            errors={username.errors}
             disabled={busy}
           />
         )}
@@ -154,13 +180,11 @@ export default function AuthenticateScreen() {
             <PasswordField
               label={t('auth.password')}
               data-testid="login-password"
-              name="password"
               autoComplete="current-password"
               placeholder={t('auth.passwordPlaceholder')}
-              value={password}
               readOnly={busy}
-              onChange={(e) => setPassword(e.target.value)}
-              error={passwordError ? t(`account.validation.${passwordError}`) : undefined}
+              {...register('password')}
+              error={msg(formState.errors.password?.message)}
             />
             <div className="mt-1 flex justify-end">
               <Link

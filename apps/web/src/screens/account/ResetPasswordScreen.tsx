@@ -1,10 +1,12 @@
 import type { CodeSent } from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
+import { usernameBinding, usernameIn } from '../../components/account/username-form.ts';
 import {
   checkRecoveryCode,
   resetPassword,
@@ -14,12 +16,13 @@ import {
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import {
-  usernameOf,
+  type ValidationKey,
   validateCode,
   validateConfirm,
   validateNewPassword,
   validateUsername,
 } from '../../lib/account-validation.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { defaultCountryFor } from '../../lib/countries.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { paths } from '../../routes.ts';
@@ -31,62 +34,97 @@ import { PasswordField } from '../../ui/TextField.tsx';
 type Step = 'request' | 'code' | 'password';
 const STEPS: Step[] = ['request', 'code', 'password'];
 
+interface ResetFields extends UsernameValue {
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+/** The step a submit belongs to, and where the code went. */
+interface ResetStep {
+  step: Step;
+  sentTo: string | null;
+}
+
+/** The app's rules for the step, then the contract's body of its request (ask, check the code, reset). */
+const resetResolver = contractResolver<ResetFields, ResetStep>(
+  ({ step }) =>
+    import('@hestia/contract').then((c) =>
+      step === 'request'
+        ? c.usernameBodySchema
+        : step === 'code'
+          ? c.checkCodeBodySchema
+          : c.resetPasswordBodySchema,
+    ),
+  (v, { step, sentTo }) => {
+    const username = sentTo ?? usernameIn(v).id;
+    if (step === 'request') return { username: usernameIn(v).id };
+    return step === 'code' ? { username, code: v.code } : { username, code: v.code, password: v.password };
+  },
+  (v, { step }) =>
+    step === 'request'
+      ? validateUsername(v)
+      : step === 'code'
+        ? { code: validateCode(v.code) }
+        : { password: validateNewPassword(v.password), confirm: validateConfirm(v.password, v.confirm) },
+  { code: 'codeInvalid', password: 'passwordWeak' },
+);
+
 /** Password reset by recovery code: request, check the code, choose a new password (spec section 2). */
 export default function ResetPasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lng = currentLanguage();
   const [step, setStep] = useState<Step>('request');
-  const [username, setUsername] = useState<UsernameValue>(() => ({
-    channel: 'email',
-    email: '',
-    country: defaultCountryFor(lng),
-    national: '',
-  }));
   const [sent, setSent] = useState<{ data: CodeSent; at: number; to: string } | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const id = usernameOf(username.channel, username.email, username.country, username.national);
+  const form = useForm<ResetFields, ResetStep>({
+    resolver: resetResolver,
+    context: { step, sentTo: sent?.to ?? null },
+    defaultValues: {
+      channel: 'email',
+      email: '',
+      country: defaultCountryFor(lng),
+      national: '',
+      code: '',
+      password: '',
+      confirm: '',
+    },
+  });
+  const { register, handleSubmit, formState, getValues, reset, setValue, watch } = form;
+  const username = usernameBinding(form);
+  /** The next step starts unsent: its errors show after its own submit. */
+  const next = (s: Step) => {
+    setStep(s);
+    reset(getValues());
+  };
 
   const onSent = (data: CodeSent, to: string) => {
     setSent({ data, at: Date.now(), to });
-    setStep('code');
-    setSubmitted(false);
+    next('code');
   };
   const request = useMutation({ mutationFn: resetPasswordRequest, onSuccess: onSent });
   const resend = useMutation({ mutationFn: sendRecoveryCode, onSuccess: onSent });
   const check = useMutation({
-    mutationFn: () => checkRecoveryCode(sent?.to ?? id, code),
-    onSuccess: () => {
-      setStep('password');
-      setSubmitted(false);
-    },
+    mutationFn: (v: ResetFields) => checkRecoveryCode(sent?.to ?? usernameIn(v).id, v.code),
+    onSuccess: () => next('password'),
   });
   const save = useMutation({
-    mutationFn: () => resetPassword(sent?.to ?? id, code, password),
+    mutationFn: (v: ResetFields) => resetPassword(sent?.to ?? usernameIn(v).id, v.code, v.password),
     onSuccess: () => navigate(paths.authenticate, { replace: true, state: { notice: 'passwordReset' } }),
   });
   const busy = request.isPending || resend.isPending || check.isPending || save.isPending;
   const error =
     step === 'request' ? request.error : step === 'code' ? (check.error ?? resend.error) : save.error;
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit((v) => {
     if (busy) return;
-    setSubmitted(true);
-    if (step === 'request') {
-      if (Object.keys(validateUsername(username)).length === 0) request.mutate(id);
-    } else if (step === 'code') {
-      if (!validateCode(code)) check.mutate();
-    } else if (!validateNewPassword(password) && !validateConfirm(password, confirm)) {
-      save.mutate();
-    }
-  };
+    if (step === 'request') request.mutate(usernameIn(v).id);
+    else if (step === 'code') check.mutate(v);
+    else save.mutate(v);
+  });
+  const msg = (key: string | undefined) =>
+    key ? t(`account.validation.${key as 'codeRequired'}`) : undefined;
 
-  const passwordError = submitted ? validateNewPassword(password) : undefined;
-  const confirmError = submitted ? validateConfirm(password, confirm) : undefined;
   const title =
     step === 'request'
       ? t('account.reset.title')
@@ -126,9 +164,9 @@ export default function ResetPasswordScreen() {
         </div>
         {step === 'request' ? (
           <UsernameFields
-            value={username}
-            onChange={setUsername}
-            errors={submitted ? validateUsername(username) : {}}
+            value={username.value}
+            onChange={username.onChange}
+            errors={username.errors}
             disabled={busy}
           />
         ) : null}
@@ -139,9 +177,9 @@ export default function ResetPasswordScreen() {
             resending={resend.isPending}
             onResend={() => resend.mutate(sent.to)}
             onChangeTarget={() => setStep('request')}
-            code={code}
-            onCode={setCode}
-            error={submitted ? validateCode(code) : undefined}
+            code={watch('code')}
+            onCode={(code) => setValue('code', code, { shouldValidate: formState.isSubmitted })}
+            error={formState.errors.code?.message as ValidationKey | undefined}
             disabled={busy}
           />
         ) : null}
@@ -151,20 +189,18 @@ export default function ResetPasswordScreen() {
               label={t('account.field.newPassword')}
               data-testid="reset-password"
               autoComplete="new-password"
-              value={password}
               readOnly={busy}
-              onChange={(e) => setPassword(e.target.value)}
-              error={passwordError ? t(`account.validation.${passwordError}`) : undefined}
+              {...register('password')}
+              error={msg(formState.errors.password?.message)}
               hint={t('account.field.passwordHint')}
             />
             <PasswordField
               label={t('account.field.confirmPassword')}
               data-testid="reset-confirm"
               autoComplete="new-password"
-              value={confirm}
               readOnly={busy}
-              onChange={(e) => setConfirm(e.target.value)}
-              error={confirmError ? t(`account.validation.${confirmError}`) : undefined}
+              {...register('confirm')}
+              error={msg(formState.errors.confirm?.message)}
             />
           </>
         ) : null}

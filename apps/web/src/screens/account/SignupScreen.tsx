@@ -1,20 +1,23 @@
 import type { CodeSent } from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CodeStep, UsernameFields, type UsernameValue } from '../../components/account/fields.tsx';
 import { AuthLayout } from '../../components/account/layout.tsx';
+import { usernameBinding, usernameIn } from '../../components/account/username-form.ts';
 import { completeLogin, register, registerFinalize } from '../../data/account.ts';
 import { accountErrorText } from '../../data/account-errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import {
-  usernameOf,
+  type ValidationKey,
   validateCode,
   validateConfirm,
   validateNewPassword,
   validateUsername,
 } from '../../lib/account-validation.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { defaultCountryFor } from '../../lib/countries.ts';
 import { accountPaths, paths } from '../../routes.ts';
 import { useSaveLoginStore } from '../../state/save-login-store.ts';
@@ -23,72 +26,107 @@ import { FormAlert } from '../../ui/FormAlert.tsx';
 import { CARD } from '../../ui/styles.ts';
 import { PasswordField, TextField } from '../../ui/TextField.tsx';
 
+interface SignupFields extends UsernameValue {
+  firstName: string;
+  lastName: string;
+  password: string;
+  confirm: string;
+  code: string;
+}
+
+/** Where the code went, once the sign-up was sent: the step a submit belongs to. */
+interface SignupStep {
+  sentTo: string | null;
+}
+
+const names = (v: SignupFields) => ({
+  ...(v.firstName.trim() ? { firstName: v.firstName.trim() } : {}),
+  ...(v.lastName.trim() ? { lastName: v.lastName.trim() } : {}),
+});
+
+/** The app's rules for the step, then the contract's body of the sign-up or of its confirmation. */
+const signupResolver = contractResolver<SignupFields, SignupStep>(
+  ({ sentTo }) =>
+    import('@hestia/contract').then((c) => (sentTo ? c.registerFinalizeBodySchema : c.registerBodySchema)),
+  (v, { sentTo }) =>
+    sentTo
+      ? { username: sentTo, code: v.code, password: v.password, ...names(v) }
+      : {
+          username: usernameIn(v).id,
+          password: v.password,
+          ...names(v),
+          ...(v.channel === 'mobile' && v.country ? { country: v.country } : {}),
+        },
+  (v, { sentTo }) =>
+    sentTo
+      ? { code: validateCode(v.code) }
+      : {
+          ...validateUsername(v),
+          password: validateNewPassword(v.password),
+          confirm: validateConfirm(v.password, v.confirm),
+        },
+  { password: 'passwordWeak', code: 'codeInvalid' },
+);
+
 /** Sign up by email or mobile (a country for mobile), then confirm with the code (spec section 2). */
 export default function SignupScreen() {
   const { t } = useTranslation();
-  const [username, setUsername] = useState<UsernameValue>(() => ({
-    channel: 'email',
-    email: '',
-    country: defaultCountryFor(currentLanguage()),
-    national: '',
-  }));
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [code, setCode] = useState('');
   const [sent, setSent] = useState<{ data: CodeSent; at: number; to: string } | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-
-  const id = usernameOf(username.channel, username.email, username.country, username.national);
-  const errors = {
-    ...validateUsername(username),
-    ...(validateNewPassword(password) ? { password: validateNewPassword(password) } : {}),
-    ...(validateConfirm(password, confirm) ? { confirm: validateConfirm(password, confirm) } : {}),
-  };
+  const form = useForm<SignupFields, SignupStep>({
+    resolver: signupResolver,
+    context: { sentTo: sent?.to ?? null },
+    defaultValues: {
+      channel: 'email',
+      email: '',
+      country: defaultCountryFor(currentLanguage()),
+      national: '',
+      firstName: '',
+      lastName: '',
+      password: '',
+      confirm: '',
+      code: '',
+    },
+  });
+  const { register: field, handleSubmit, formState, getValues, reset, setValue, watch } = form;
 
   const create = useMutation({
-    mutationFn: (to: string) =>
-      register({
+    mutationFn: (to: string) => {
+      const v = getValues();
+      return register({
         username: to,
-        password,
-        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
-        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
-        ...(username.channel === 'mobile' && username.country ? { country: username.country } : {}),
-      }),
+        password: v.password,
+        ...names(v),
+        ...(v.channel === 'mobile' && v.country ? { country: v.country } : {}),
+      });
+    },
     onSuccess: (data, to) => {
       setSent({ data, at: Date.now(), to });
-      setSubmitted(false);
+      // The code step starts unsent: its errors show after its own submit.
+      reset(getValues());
     },
   });
   const finalize = useMutation({
-    mutationFn: () =>
-      registerFinalize(sent?.to ?? id, code, {
-        password,
-        ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
-        ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
-      }),
-    onSuccess: (result) => {
+    mutationFn: (v: SignupFields) =>
+      registerFinalize(sent?.to ?? usernameIn(v).id, v.code, { password: v.password, ...names(v) }),
+    onSuccess: (result, v) => {
       completeLogin(result, true);
-      useSaveLoginStore.getState().offer({ id: sent?.to ?? id, password, kind: username.channel });
+      useSaveLoginStore
+        .getState()
+        .offer({ id: sent?.to ?? usernameIn(v).id, password: v.password, kind: v.channel });
     },
   });
   const busy = create.isPending || finalize.isPending;
   const error = finalize.error ?? create.error;
+  const username = usernameBinding(form);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = handleSubmit((v) => {
     if (busy) return;
-    setSubmitted(true);
-    if (sent) {
-      if (!validateCode(code)) finalize.mutate();
-      return;
-    }
-    if (Object.keys(errors).length === 0) create.mutate(id);
-  };
+    if (sent) finalize.mutate(v);
+    else create.mutate(usernameIn(v).id);
+  });
 
   const show = (key: string | undefined) =>
-    submitted && key ? t(`account.validation.${key as 'codeRequired'}`) : undefined;
+    key ? t(`account.validation.${key as 'codeRequired'}`) : undefined;
 
   return (
     <AuthLayout
@@ -119,17 +157,17 @@ export default function SignupScreen() {
               setSent(null);
               finalize.reset();
             }}
-            code={code}
-            onCode={setCode}
-            error={submitted ? validateCode(code) : undefined}
+            code={watch('code')}
+            onCode={(code) => setValue('code', code, { shouldValidate: formState.isSubmitted })}
+            error={formState.errors.code?.message as ValidationKey | undefined}
             disabled={busy}
           />
         ) : (
           <>
             <UsernameFields
-              value={username}
-              onChange={setUsername}
-              errors={submitted ? validateUsername(username) : {}}
+              value={username.value}
+              onChange={username.onChange}
+              errors={username.errors}
               disabled={busy}
               autoComplete="username"
             />
@@ -138,37 +176,35 @@ export default function SignupScreen() {
                 label={t('account.field.firstName')}
                 data-testid="signup-first-name"
                 autoComplete="given-name"
-                value={firstName}
                 readOnly={busy}
-                onChange={(e) => setFirstName(e.target.value)}
+                maxLength={64}
+                {...field('firstName')}
               />
               <TextField
                 label={t('account.field.lastName')}
                 data-testid="signup-last-name"
                 autoComplete="family-name"
-                value={lastName}
                 readOnly={busy}
-                onChange={(e) => setLastName(e.target.value)}
+                maxLength={64}
+                {...field('lastName')}
               />
             </div>
             <PasswordField
               label={t('account.field.password')}
               data-testid="signup-password"
               autoComplete="new-password"
-              value={password}
               readOnly={busy}
-              onChange={(e) => setPassword(e.target.value)}
-              error={show(errors.password)}
+              {...field('password')}
+              error={show(formState.errors.password?.message)}
               hint={t('account.field.passwordHint')}
             />
             <PasswordField
               label={t('account.field.confirmPassword')}
               data-testid="signup-confirm"
               autoComplete="new-password"
-              value={confirm}
               readOnly={busy}
-              onChange={(e) => setConfirm(e.target.value)}
-              error={show(errors.confirm)}
+              {...field('confirm')}
+              error={show(formState.errors.confirm?.message)}
             />
             <p className="text-sm text-muted">
               {t('account.signup.termsPrefix')}{' '}

@@ -15,18 +15,16 @@ const VOLT_STEP = 5;
 const range = (min: number, max: number, step: number) =>
   Array.from({ length: Math.floor((max - min) / step) + 1 }, (_, i) => min + i * step);
 
-/** The voltage limit picker (spec section 2): the over- and under-voltage limits, in 5 V steps. */
-export function VoltageLimitPicker({
-  control,
-  sender,
-  open,
-  onClose,
-}: {
+/** A plug picker: a sheet over the panel that sends each pick through the panel's sender. */
+interface PickerProps {
   control: DeviceControl;
   sender: Sender;
   open: boolean;
   onClose(): void;
-}) {
+}
+
+/** The voltage limit picker (spec section 2): the over- and under-voltage limits, in 5 V steps. */
+export function VoltageLimitPicker({ control, sender, open, onClose }: PickerProps) {
   const { t } = useTranslation();
   const text = useCatalogText();
   const profile = control.profile;
@@ -72,17 +70,7 @@ export function VoltageLimitPicker({
 }
 
 /** The plug mode picker (spec section 2): a plain socket, or a room thermostat driving the load. */
-export function PlugModePicker({
-  control,
-  sender,
-  open,
-  onClose,
-}: {
-  control: DeviceControl;
-  sender: Sender;
-  open: boolean;
-  onClose(): void;
-}) {
+export function PlugModePicker({ control, sender, open, onClose }: PickerProps) {
   const { t } = useTranslation();
   const mode = on(control.values.room_thermostat_mode) ? 1 : 0;
   const busy = sender.busy === 'room_thermostat_mode';
