@@ -19,18 +19,6 @@ interface Pending {
 /** Command request ids fit a signed 32-bit integer: ThingsBoard's firmware SDKs read them with `atoi`. */
 export const MAX_REQUEST_ID = 2 ** 31 - 1;
 
-/**
- * Telemetry keys the gateway keeps for a device's connection: users may read them, never write them
- * (ThingsBoard keeps them as server attributes; Hestia as telemetry, decision 019).
- */
-export const CONNECTION_KEYS: ReadonlySet<string> = new Set([
-  'active',
-  'lastConnectTime',
-  'lastDisconnectTime',
-  'lastActivityTime',
-  'inactivityAlarmTime',
-]);
-
 /** The limits a device may ask for with ThingsBoard's `getSessionLimits` client-side call. */
 const SESSION_LIMITS = {
   maxPayloadSize: LIMITS.payloadBytes,

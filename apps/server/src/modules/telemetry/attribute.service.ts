@@ -1,7 +1,6 @@
 import { deviceTopics, type TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import type { LiveBus } from '../../core/live-bus.ts';
-import type { BrokerTransport } from '../../gateway/transport.ts';
 import type { Attribute, AttributeRepository, AttributeScope } from './attribute.repository.ts';
 
 /** Keys named in an attributes request: ThingsBoard sends them comma-separated (arrays taken too). */
@@ -18,10 +17,16 @@ function keyList(v: unknown): string[] | undefined {
 
 const asObject = (list: Attribute[]) => Object.fromEntries(list.map((a) => [a.key, a.value]));
 
+/** Publishes to a device's topic; the broker transport is one. */
+export interface DevicePublisher {
+  publish(topic: string, payload: string): Promise<void>;
+}
+
 export interface AttributeDeps {
   repo: AttributeRepository;
   bus: LiveBus;
-  transport: BrokerTransport;
+  /** Where shared attributes and attribute answers go to the device (the gateway's broker transport). */
+  transport: DevicePublisher;
   clock: Clock;
   log: { warn(obj: unknown, msg: string): void };
 }

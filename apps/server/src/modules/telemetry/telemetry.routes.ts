@@ -9,11 +9,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
-import { CONNECTION_KEYS } from '../../gateway/gateway.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { AttributeService } from './attribute.service.ts';
+import { CONNECTION_KEYS } from './connection-keys.ts';
 import { decodeMessage } from './decode.ts';
 import type { TelemetryPipeline } from './pipeline.ts';
 import type { TelemetryHistory } from './telemetry.repository.ts';
