@@ -1,6 +1,6 @@
 import { getProfile, type ModelProfile } from '@hestia/catalog';
 import SearchIcon from 'lucide-react/icons/search';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
@@ -26,13 +26,12 @@ export function ModelList({ models }: { models: readonly ModelProfile[] }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const searchId = useId();
-  const rows = useMemo(
-    () =>
-      models.map((p) => ({ p, name: names.model(p), haystack: `${names.model(p)} ${p.variant} ${p.id}` })),
-    [models, names.model],
-  );
+  const rows = models.map((p) => {
+    const name = names.model(p);
+    return { p, name, haystack: `${name} ${p.variant} ${p.id}`.toLowerCase() };
+  });
   const needle = latinDigits(query.trim().toLowerCase());
-  const shown = needle ? rows.filter((r) => r.haystack.toLowerCase().includes(needle)) : rows;
+  const shown = needle ? rows.filter((r) => r.haystack.includes(needle)) : rows;
 
   return (
     <>
