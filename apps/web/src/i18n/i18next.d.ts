@@ -6,7 +6,6 @@ import type chartsEn from '../locales/charts/en.json';
 import type controlEn from '../locales/control/en.json';
 import type deviceEn from '../locales/device/en.json';
 import type deviceChooseEn from '../locales/device-choose/en.json';
-import type deviceChooseEn from '../locales/device-choose/en.json';
 import type deviceConfigEn from '../locales/device-config/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
@@ -22,7 +21,6 @@ declare module 'i18next' {
         typeof chartsEn &
         typeof controlEn &
         typeof deviceEn &
-        typeof deviceChooseEn &
         typeof deviceChooseEn &
         typeof deviceConfigEn &
         typeof automationEn &
