@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig } from '@hestia/server/config';
 import type { Fleet } from '@hestia/simulator';
 import { preflight } from './preflight.ts';
+import type { StartedUnpaired } from './unpaired.ts';
 
 /**
  * `npm start`: the server, its embedded database and broker, and the simulated demo devices, in one
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   );
   const server = await createServer(config, { onFatal: (err) => fatal(err) });
   let fleet: Fleet | undefined;
+  let unpaired: StartedUnpaired | undefined;
   if (config.SIMULATOR === 'on' && config.mode === 'embedded') {
     const devices = await deviceRepository(server.database.db).simulated();
     fleet = await startFleet({
@@ -31,17 +33,22 @@ async function main(): Promise<void> {
       // The demo devices keep their relays and settings across restarts, as real ones do.
       ...(config.dataDir === 'memory://' ? {} : { stateFile: join(config.dataDir, 'simulator-state.json') }),
     });
+    // Two devices of a factory batch nobody has added yet, to try "Add device" with (issue 18).
+    const { startUnpairedDevices } = await import('./unpaired.ts');
+    unpaired = await startUnpairedDevices(server, fleet);
   }
   const shown = config.HOST === '0.0.0.0' ? server.url.replace('127.0.0.1', 'localhost') : server.url;
   console.log(`Hestia is running at ${shown} (${config.mode} mode, MQTT on ${server.mqttUrl})`);
   if (config.mode === 'embedded' && config.DEMO === 'on')
     console.log(`Demo login: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  if (unpaired) for (const line of unpaired.lines) console.log(line);
   if (fleet) console.log(`Simulating ${fleet.devices.size} devices (SIMULATOR=off to disable)`);
 
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    await unpaired?.close();
     await fleet?.stop().catch(() => undefined);
     await server.close();
     if (code === 0) console.log('Hestia stopped.');

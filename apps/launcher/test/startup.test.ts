@@ -71,6 +71,25 @@ function runMain(
   );
 }
 
+/**
+ * The unpaired devices start-up printed: each line's AP answers `device_info` with its MAC, and the
+ * operator's list (the key from DATA_DIR/operator.key) holds their factory records.
+ */
+async function unpairedSeen(stdout: string, url: string, dataDir: string) {
+  const aps = [...stdout.matchAll(/^ {2}(Hestia-[0-9A-F]{4}) +\S+ +AP (http:\/\/127\.0\.0\.1:\d+)$/gm)];
+  expect(aps.map((m) => m[1])).toEqual(['Hestia-0001', 'Hestia-0002']);
+  for (const [, , ap] of aps) {
+    const info = (await (await fetch(`${ap}/device_info`)).json()) as { mac: string };
+    expect(info.mac).toMatch(/^A4:CF:12:18:00:0[12]$/);
+  }
+  const key = readFileSync(join(dataDir, 'operator.key'), 'utf8').trim();
+  const list = await fetch(`${url}/api/operator/devices`, { headers: { authorization: `Bearer ${key}` } });
+  const { data } = (await list.json()) as { data: Array<Record<string, unknown>> };
+  return data
+    .filter((r) => String(r.mac).startsWith('A4:CF:12:18:00:'))
+    .map(({ mac, model, ownerId, token }) => ({ mac, model, ownerId, token }));
+}
+
 describe('start-up', () => {
   it('ends with one clear line naming PORT when the port is taken, before the database opens', async () => {
     const taken = await takenPort();
@@ -150,26 +169,32 @@ describe('the built server', () => {
     const ready = /Simulating (\d+) devices/;
     let devices: unknown;
     const dataDir = tempDir();
-    const res = await runMain(
-      { PORT: '0', MQTT_PORT: '0', DATA_DIR: dataDir, SIMULATOR: 'on', DEMO: 'on', LOG_LEVEL: 'silent' },
-      [join(out, 'main.js')],
-      {
-        output: ready,
-        async check(stdout) {
-          const url = (/running at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '').replace('localhost', '127.0.0.1');
-          const login = await fetch(`${url}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: 'demo@hestia.local', password: 'HestiaDemo1' }),
-          });
-          const { token } = (await login.json()) as { token: string };
-          const list = await fetch(`${url}/api/v1/customer/devices`, {
-            headers: { authorization: `Bearer ${token}` },
-          });
-          devices = await list.json();
-        },
+    const env = {
+      PORT: '0',
+      MQTT_PORT: '0',
+      DATA_DIR: dataDir,
+      SIMULATOR: 'on',
+      DEMO: 'on',
+      LOG_LEVEL: 'silent',
+    };
+    let records: unknown;
+    const res = await runMain(env, [join(out, 'main.js')], {
+      output: ready,
+      async check(stdout) {
+        const url = (/running at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '').replace('localhost', '127.0.0.1');
+        records = await unpairedSeen(stdout, url, dataDir);
+        const login = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'demo@hestia.local', password: 'HestiaDemo1' }),
+        });
+        const { token } = (await login.json()) as { token: string };
+        const list = await fetch(`${url}/api/v1/customer/devices`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        devices = await list.json();
       },
-    );
+    });
     expect(res.stderr).toBe('');
     expect(ready.exec(res.stdout)?.[1]).toBe('3');
     expect(JSON.stringify(devices)).toMatch(/Living room|relay|curtain/i);
@@ -180,5 +205,21 @@ describe('the built server', () => {
     expect(Object.keys(JSON.parse(readFileSync(join(dataDir, 'simulator-state.json'), 'utf8')))).toHaveLength(
       3,
     );
-  }, 120_000);
+    // Two unpaired devices to add, their APs printed and answering; the next start reuses their records.
+    expect(res.stdout).toMatch(/^Devices to add \(Add device; .*\):$/m);
+    expect(records).toEqual([
+      { mac: 'A4:CF:12:18:00:01', model: 'plug-metering', ownerId: null, token: expect.any(String) },
+      { mac: 'A4:CF:12:18:00:02', model: 'switch-two-pole', ownerId: null, token: expect.any(String) },
+    ]);
+    let again: unknown;
+    const second = await runMain(env, [join(out, 'main.js')], {
+      output: ready,
+      async check(stdout) {
+        const url = (/running at (http:\/\/\S+)/.exec(stdout)?.[1] ?? '').replace('localhost', '127.0.0.1');
+        again = await unpairedSeen(stdout, url, dataDir);
+      },
+    });
+    expect([second.code, second.stderr]).toEqual([0, '']);
+    expect(again).toEqual(records);
+  }, 180_000);
 });
