@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyWebsocket from '@fastify/websocket';
-import { openApiDocument } from '@hestia/contract';
+import { asyncApiDocument, openApiDocument } from '@hestia/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
@@ -152,6 +152,8 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     // The API described from the contract (OpenAPI 3.1), built once.
     const openApi = openApiDocument();
     app.get('/api/docs', async () => openApi);
+    const asyncApi = asyncApiDocument();
+    app.get('/api/docs/asyncapi', async () => asyncApi);
 
     const modules = await registerModules(app, {
       config,

@@ -1,4 +1,5 @@
 export * from './asset.ts';
+export { asyncApiDocument } from './asyncapi.ts';
 export * from './auth.ts';
 export * from './automation.ts';
 export * from './device.ts';
