@@ -71,12 +71,13 @@ async function openPage(lang: 'en' | 'fa', email: string): Promise<Page> {
 }
 
 /** From "Add device" to the device's Wi-Fi list: mode, tutorial with the device address, pair key. */
-async function reachWifiList(page: Page, device: UnpairedDevice): Promise<void> {
+async function reachWifiList(page: Page, device: UnpairedDevice, lang?: string): Promise<void> {
   await page.getByTestId('general-add').click();
   await page.getByTestId('add-device').click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`${TAB}/selectDeviceConfigMode`);
   // The model is chosen on the other half's screens; the pairing flow starts at its profile id.
   await page.goto(`${stack.server.url}${TAB}/selectAutoOrManualConfig?profileId=plug-metering`);
+  if (lang) await shot(page, `mode-${lang}`);
   await page.getByTestId('mode-manual').click();
   await page.getByTestId('screen-manual-tutorial').waitFor();
   // A plug's key is held 5 s (spec section 9).
@@ -84,8 +85,10 @@ async function reachWifiList(page: Page, device: UnpairedDevice): Promise<void> 
   // The address is advanced, folded away while it is the default.
   if (!(await page.getByTestId('device-address').isVisible())) await page.locator('summary').click();
   await page.getByTestId('device-address').fill(device.apUrl);
+  if (lang) await shot(page, `tutorial-${lang}`);
   await page.getByTestId('tutorial-continue').click();
   await expect.poll(() => page.getByTestId('connect-mac').textContent()).toBe(device.mac);
+  if (lang) await shot(page, `connect-${lang}`);
   await page.getByTestId('connect-pair').click();
 }
 
@@ -115,7 +118,7 @@ describe('adding a device through its access point, in Chromium', () => {
     await api.call('addAsset', { body: { name: room, parentId: place.id } });
     const plug = await newPlug();
     const page = await openPage(lang, email);
-    await reachWifiList(page, plug);
+    await reachWifiList(page, plug, lang);
 
     // The device's scan: strongest first, one entry a name, no product APs, the hidden entry.
     await page.getByTestId('wifi-row').first().waitFor();

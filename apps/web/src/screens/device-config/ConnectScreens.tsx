@@ -20,7 +20,7 @@ import { StackScreen } from '../../ui/StackScreen.tsx';
 import { deviceInfo } from './device-ap.ts';
 import { isConfigDisabled, isUnknownDevice, useChangeOwner, usePairKey } from './pairing-data.ts';
 import { useDeviceAddressStore, usePairingStore } from './pairing-store.ts';
-import { Lead } from './parts.tsx';
+import { isolate, Lead } from './parts.tsx';
 
 /** The refusal of a pair key in words: configuration disabled, unknown device, or the server's own. */
 function usePairError() {
@@ -86,7 +86,7 @@ export function ConnectDeviceWifiScreen() {
         <EmptyState
           icon={WifiOffIcon}
           title={t('deviceConfig.connect.notConnected')}
-          body={t('deviceConfig.connect.notConnectedHint', { address })}
+          body={t('deviceConfig.connect.notConnectedHint', { address: isolate(address) })}
           action={
             <SecondaryButton
               icon={RefreshIcon}

@@ -9,7 +9,7 @@ import { CARD } from '../../ui/styles.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { DEFAULT_DEVICE_ADDRESS, normaliseAddress } from './device-ap.ts';
 import { useDeviceAddressStore, usePairingStore } from './pairing-store.ts';
-import { holdSeconds, Lead, Steps, useDigits } from './parts.tsx';
+import { holdSeconds, isolate, Lead, Steps, useDigits } from './parts.tsx';
 
 /**
  * manualConfigTutorial: put the device in pairing mode (hold its button 3 s, 5 s for a plug key), join
@@ -63,7 +63,7 @@ export function ManualTutorialScreen() {
         <div className="mt-3">
           <TextField
             label={t('deviceConfig.tutorial.address')}
-            hint={t('deviceConfig.tutorial.addressHint', { address: DEFAULT_DEVICE_ADDRESS })}
+            hint={t('deviceConfig.tutorial.addressHint', { address: isolate(DEFAULT_DEVICE_ADDRESS) })}
             dir="ltr"
             inputMode="url"
             autoComplete="off"

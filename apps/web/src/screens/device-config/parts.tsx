@@ -22,6 +22,9 @@ export function useModelName(profileId: string | null | undefined): string | nul
   return i18n.exists(key) ? String(t(key as never)) : profile.deviceType;
 }
 
+/** Left-to-right text (an address, a name) set apart inside a sentence of either direction. */
+export const isolate = (text: string): string => `\u2068${text}\u2069`;
+
 /** Numbers as the language writes them (Persian digits in fa). */
 export function useDigits() {
   const { i18n } = useTranslation();
