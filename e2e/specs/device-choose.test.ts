@@ -166,7 +166,7 @@ describe('choosing the device to add, in Chromium', () => {
     expect(wasm).toEqual([]);
   });
 
-  it('reads a {factory}/{model} code, and the QR screen in English dark', async () => {
+  it('reads a {factory}/{model} code (QR screen in English dark); an unknown category or brand says so', async () => {
     const page = await openApp('en', 'dark');
     const wasm: string[] = [];
     page.on('response', (r) => {
@@ -180,6 +180,11 @@ describe('choosing the device to add, in Chromium', () => {
     await upload(page, 'artel.png', 'https://qr.example/artel/80l');
     await expectPairingFor(page, 'water-heater-artel-80l');
     // From the app's own server, compressed at build time (decision 023), never from zxing-wasm's CDN.
+    // A category or brand that does not exist says so.
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/configBaseDeviceType/toasters`);
+    await page.getByText(en.deviceChoose.models.unknownCategory).waitFor();
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/configBaseDeviceBrand/acme`);
+    await page.getByText(en.deviceChoose.brands.unknown).waitFor();
     expect(wasm).toHaveLength(1);
     expect([`${stack.server.url} br`, `${stack.server.url} gzip`]).toContain(wasm[0]);
   });
