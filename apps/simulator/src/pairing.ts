@@ -1,19 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getProfile } from '@hestia/catalog';
-import mqtt from 'mqtt';
-import { type RunningDevice, startDevice } from './device.ts';
-import { listenSmartConfig, readCredentials, type WifiCredentials } from './smart-config.ts';
-import {
-  apSsid,
-  homeNetwork,
-  type JoinFailure,
-  join,
-  ownAccessPoint,
-  randomMac,
-  scan,
-  type WifiNetwork,
-} from './wifi.ts';
+import type { RunningDevice } from './device.ts';
+import { PairingAp } from './pairing-ap.ts';
+import { connectAndClaim, type PairingFailure, type ProvisionCredentials } from './pairing-join.ts';
+import { listenSmartConfig, type WifiCredentials } from './smart-config.ts';
+import { apSsid, homeNetwork, join, ownAccessPoint, randomMac, type WifiNetwork } from './wifi.ts';
+
+export {
+  CLAIM_TOPIC,
+  type PairingFailure,
+  type ProvisionCredentials,
+  provisionOnce,
+} from './pairing-join.ts';
 
 /**
  * An unpaired device (docs/decisions/025): it has a factory record (AP MAC and access token, made by
@@ -25,8 +22,6 @@ import {
  * (`v1/devices/me/claim`), then runs as an ordinary simulated device.
  */
 
-/** The device's claim topic (ThingsBoard's device API). */
-export const CLAIM_TOPIC = 'v1/devices/me/claim';
 /** The spec's device configuration window: the claim stays open this long. */
 export const PAIRING_WINDOW_MS = 3 * 60_000;
 
@@ -36,17 +31,6 @@ export const PAIRING_WINDOW_MS = 3 * 60_000;
  * claimed and running. `closed`: switched off.
  */
 export type PairingState = 'ap' | 'joining' | 'connecting' | 'online' | 'closed';
-/**
- * Why the last pairing attempt failed: the Wi-Fi's reasons, the broker refused the token, or
- * provisioning was refused (or not answered).
- */
-export type PairingFailure = JoinFailure | 'broker_refused' | 'provision_refused';
-
-/** ThingsBoard device provisioning credentials of a model (`npm run devices -- provision-keys`). */
-export interface ProvisionCredentials {
-  provisionDeviceKey: string;
-  provisionDeviceSecret: string;
-}
 
 export interface UnpairedOptions {
   /** Catalogue model id, e.g. `plug-metering`. */
@@ -112,76 +96,6 @@ export interface UnpairedDevice {
   close(): Promise<void>;
 }
 
-const CORS = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, POST, OPTIONS',
-  'access-control-allow-headers': 'content-type',
-  // Chrome's Private Network Access: a page from elsewhere may reach the device's local address.
-  'access-control-allow-private-network': 'true',
-  'access-control-max-age': '600',
-};
-/** The longest request body read (a real one is under 200 bytes). */
-const MAX_BODY = 4096;
-
-function send(res: http.ServerResponse, status: number, body?: unknown): void {
-  const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, {
-    ...CORS,
-    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    'cache-control': 'no-store',
-    // One request a connection, as a small device's web server does: nothing lingers when the AP closes.
-    connection: 'close',
-  });
-  res.end(text);
-}
-
-async function readBody(req: http.IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  // Read to the end even past the limit, so the refusal can still be answered on this connection.
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY) chunks.push(chunk as Buffer);
-  }
-  return size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * ThingsBoard's device provisioning, as firmware does it: connect with the user name `provision`,
- * publish the request on `/provision/request`, read the answer on `/provision/response`.
- */
-export async function provisionOnce(
-  mqttUrl: string,
-  request: { deviceName: string } & ProvisionCredentials,
-  timeoutMs = 10_000,
-): Promise<Record<string, unknown>> {
-  const client = await mqtt.connectAsync(mqttUrl, {
-    username: 'provision',
-    clientId: `provision-${request.deviceName}`,
-    reconnectPeriod: 0,
-    connectTimeout: timeoutMs,
-  });
-  client.on('error', () => undefined);
-  try {
-    const answer = new Promise<Record<string, unknown>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no provisioning answer')), timeoutMs);
-      client.once('message', (_topic, payload) => {
-        clearTimeout(timer);
-        try {
-          resolve(JSON.parse(payload.toString()) as Record<string, unknown>);
-        } catch (err) {
-          reject(err);
-        }
-      });
-    });
-    await client.subscribeAsync('/provision/response', { qos: 1 });
-    await client.publishAsync('/provision/request', JSON.stringify(request), { qos: 1 });
-    return await answer;
-  } finally {
-    await client.endAsync();
-  }
-}
-
 /** Starts an unpaired simulated device of a catalogue model with its pairing AP open. */
 export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevice> {
   if (!getProfile(opts.model)) throw new Error(`Unknown model ${opts.model}`);
@@ -202,8 +116,6 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
   let joined: WifiNetwork | undefined;
   let claim: Record<string, unknown> | undefined;
   let running: RunningDevice | undefined;
-  let server: http.Server | undefined;
-  let port = 0;
   /** Counts resets and the switch-off: work begun in an earlier round is dropped. */
   let round = 0;
   const attempts: PairingAttempt[] = [];
@@ -222,72 +134,14 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     timers.add(t);
   };
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const path = (req.url ?? '/').split('?')[0]?.replace(/^\/+|\/+$/g, '') ?? '';
-    if (req.method === 'OPTIONS') return send(res, 204);
-    if (path === 'wifi_list' || path === 'wifi_list_web') {
-      if (req.method !== 'GET') return send(res, 405, { error: 'Use GET' });
-      return send(res, 200, scan(networks));
-    }
-    if (path === 'device_info') {
-      if (req.method !== 'GET') return send(res, 405, { error: 'Use GET' });
-      return send(res, 200, { mac, ssid, model: opts.model, ...(lastFailure ? { lastFailure } : {}) });
-    }
-    if (path === 'set-device-wifi-info' || path === 'wifi_connect') {
-      if (req.method !== 'POST') return send(res, 405, { error: 'Use POST' });
-      const text = await readBody(req);
-      if (text === undefined) return send(res, 413, { error: `The body is over ${MAX_BODY} bytes` });
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return send(res, 400, { error: 'The body is not JSON' });
-      }
-      const creds = readCredentials(body);
-      if (typeof creds === 'string') return send(res, 400, { error: creds });
-      // Taken: the device cannot know yet whether the Wi-Fi will have it. The AP closes once the
-      // answer is out, as the radio leaves AP mode to join.
-      res.on('finish', () => take(creds, 'ap'));
-      return send(res, 200, { result: 'OK', mac });
-    }
-    return send(res, 404, { error: 'Not found' });
-  };
-
-  const openAp = async () => {
-    const s = http.createServer((req, res) => {
-      handle(req, res).catch(() => {
-        if (!res.headersSent) send(res, 500, { error: 'Device error' });
-      });
-    });
-    s.keepAliveTimeout = 1000;
-    const listen = (p: number) =>
-      new Promise<void>((resolve, reject) => {
-        s.once('error', reject);
-        s.listen(p, '127.0.0.1', () => {
-          s.off('error', reject);
-          resolve();
-        });
-      });
-    try {
-      await listen(port);
-    } catch (err) {
-      // The device's port was taken while its AP was down: it comes back elsewhere.
-      if (port === 0) throw err;
-      await listen(0);
-    }
-    port = (s.address() as AddressInfo).port;
-    server = s;
-  };
-
-  const closeAp = async () => {
-    const s = server;
-    server = undefined;
-    if (!s) return;
-    await new Promise<void>((resolve) => {
-      s.close(() => resolve());
-      s.closeAllConnections();
-    });
-  };
+  const ap = new PairingAp({
+    mac,
+    ssid,
+    model: opts.model,
+    networks,
+    lastFailure: () => lastFailure,
+    take: (creds) => take(creds, 'ap'),
+  });
 
   const fail = (attempt: PairingAttempt, reason: PairingFailure) => {
     attempt.result = reason;
@@ -296,54 +150,30 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     // Back in pairing mode after a while: the AP opens again and nothing was registered.
     later(reopenMs, () => {
       if (round !== mine) return;
-      openAp().then(
-        () => (round !== mine ? closeAp() : setState('ap')),
+      ap.open().then(
+        () => (round !== mine ? ap.close() : setState('ap')),
         () => undefined,
       );
     });
   };
 
   const connect = async (attempt: PairingAttempt, creds: WifiCredentials, mine: number) => {
-    if (token === undefined) {
-      const answer = await provisionOnce(opts.mqttUrl, {
-        deviceName: mac,
-        ...(opts.provision as ProvisionCredentials),
-      }).catch(() => undefined);
-      if (round !== mine) return;
-      if (answer?.status !== 'SUCCESS' || typeof answer.credentialsValue !== 'string')
-        return fail(attempt, 'provision_refused');
-      // Kept as firmware keeps it in flash: a device is provisioned once.
-      token = answer.credentialsValue;
-    }
-    let device: RunningDevice;
-    try {
-      device = await startDevice(
-        opts.mqttUrl,
-        { id: mac, accessToken: token, profileId: opts.model, ...(joined ? { ap: joined.ssid } : {}) },
-        'tb',
-      );
-    } catch {
-      if (round === mine) fail(attempt, 'broker_refused');
-      return;
-    }
-    // Switched off or reset while connecting: this connection is not wanted any more.
-    if (round !== mine) return device.close();
-    const message = {
-      secretKey: creds.pairKey,
-      durationMs: claimMs,
-      // Not read by the server yet: the change-owner flow's key goes with the claim (decision 025).
-      ...(creds.ownerKey ? { ownerKey: creds.ownerKey } : {}),
-    };
-    try {
-      await device.client.publishAsync(CLAIM_TOPIC, JSON.stringify(message), { qos: 1 });
-    } catch {
-      await device.close().catch(() => undefined);
-      if (round === mine) fail(attempt, 'broker_refused');
-      return;
-    }
-    if (round !== mine) return device.close();
-    running = device;
-    claim = message;
+    const outcome = await connectAndClaim({
+      mqttUrl: opts.mqttUrl,
+      model: opts.model,
+      mac,
+      token,
+      provision: opts.provision,
+      ap: joined?.ssid,
+      creds,
+      claimMs,
+      wanted: () => round === mine,
+    });
+    token = outcome.token;
+    if (outcome.result === 'dropped') return;
+    if (outcome.result !== 'online') return fail(attempt, outcome.result);
+    running = outcome.device;
+    claim = outcome.claim;
     attempt.result = 'online';
     lastFailure = undefined;
     setState('online');
@@ -356,7 +186,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     attempts.push(attempt);
     const mine = round;
     setState('joining');
-    closeAp().catch(() => undefined);
+    ap.close().catch(() => undefined);
     later(joinMs, () => {
       if (round !== mine) return;
       const result = join(networks, creds.ssid, creds.password);
@@ -368,7 +198,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     return true;
   };
 
-  await openAp();
+  await ap.open();
   let smart: { close(): Promise<void> } | undefined;
   if (opts.smartConfigPort !== undefined) {
     try {
@@ -378,7 +208,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
         if (take(creds, 'smart')) ack(mac);
       });
     } catch (err) {
-      await closeAp();
+      await ap.close();
       throw err;
     }
   }
@@ -391,7 +221,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
     },
     ssid,
     get apUrl() {
-      return `http://127.0.0.1:${port}`;
+      return ap.url;
     },
     get state() {
       return state;
@@ -443,7 +273,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
       claim = undefined;
       lastFailure = undefined;
       await was?.close();
-      if (!server) await openAp();
+      if (!ap.isOpen) await ap.open();
       setState('ap');
     },
     async close() {
@@ -452,7 +282,7 @@ export async function startUnpaired(opts: UnpairedOptions): Promise<UnpairedDevi
       setState('closed');
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      await Promise.all([closeAp(), smart?.close(), running?.close()]);
+      await Promise.all([ap.close(), smart?.close(), running?.close()]);
     },
   };
 }
