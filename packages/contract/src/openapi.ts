@@ -152,7 +152,7 @@ function requestBodyOf(name: RouteName, def: RouteDef, example: Json | undefined
       content: {
         'application/json': {
           schema: {
-            oneOf: Object.entries(profileUpdateBodies).map(([type, s]) => ({
+            anyOf: Object.entries(profileUpdateBodies).map(([type, s]) => ({
               title: type,
               ...schemaOf(s as z.ZodTypeAny, 'input'),
             })),

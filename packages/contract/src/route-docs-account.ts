@@ -42,7 +42,7 @@ export const accountRouteDocs = {
     tag: 'Sessions',
     summary: 'Trade a refresh token for new tokens',
     description:
-      'The refresh token comes in the body, or as the HttpOnly refresh cookie when the body has none (the web app, docs/decisions/022); a token from the cookie is only ever answered as the cookie. Each refresh token is used once.',
+      'The refresh token comes in the body, or as the HttpOnly refresh cookie when the body has none (the web app, docs/decisions/022); a token from the cookie is only ever answered as the cookie. Each refresh token is used once: a new one comes with the new access token, and a spent one presented again (after a short grace) ends its session. A session started with `x-client-id` refreshes only with the same id.',
     errors: ['TOKEN_INVALID', 'ACCOUNT_DISABLED'],
     clientId: true,
     refreshCookie: true,

@@ -41,7 +41,7 @@ export const automationRouteDocs = {
     tag: 'Automations',
     summary: 'Add or change an automation',
     description: saveAutomation,
-    errors: ['NOT_FOUND', 'FORBIDDEN', 'VIEW_ONLY'],
+    errors: ['NOT_FOUND', 'VIEW_ONLY'],
   },
   getAutomation: { tag: 'Automations', summary: 'Get one automation' },
   deleteAutomation: { tag: 'Automations', summary: 'Delete an automation' },
@@ -66,7 +66,7 @@ export const automationRouteDocs = {
     tag: 'Automations',
     summary: 'Add a scenario (commands run by a tap or a schedule)',
     description: saveAutomation,
-    errors: ['NOT_FOUND', 'FORBIDDEN', 'VIEW_ONLY'],
+    errors: ['NOT_FOUND', 'VIEW_ONLY'],
   },
   getScenario: { tag: 'Automations', summary: 'Get one scenario' },
   editScenario: {
