@@ -9,7 +9,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = process.env.PORT ?? '8080';
 // Vite's proxy reads HESTIA_API_URL (apps/web/vite.config.ts); derived from PORT unless set.
 const apiUrl = process.env.HESTIA_API_URL ?? `http://localhost:${port}`;
-const env = { ...process.env, HESTIA_API_URL: apiUrl };
+// The page comes from Vite's address, so the server lets that origin open its sockets (plugins/origins.ts).
+const viteOrigins = 'http://localhost:5173,http://127.0.0.1:5173';
+const corsOrigins = [process.env.CORS_ORIGINS, viteOrigins].filter(Boolean).join(',');
+const env = { ...process.env, HESTIA_API_URL: apiUrl, CORS_ORIGINS: corsOrigins };
 console.log(`npm run dev: the API on ${apiUrl}; open the address Vite prints below (hot reload).`);
 const children = [
   spawn(process.execPath, ['--watch', '--import', 'tsx', 'apps/launcher/src/main.ts'], {

@@ -24,6 +24,7 @@ import { createHub } from './modules/telemetry/hub.ts';
 import type { TelemetryPipeline } from './modules/telemetry/pipeline.ts';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 import { errSerializer, installErrorHandling } from './plugins/api.ts';
+import { installOrigins } from './plugins/origins.ts';
 import { installRequestLog, redactUrl, requestLogOptions } from './plugins/request-log.ts';
 import { registerWebShell } from './plugins/web-shell.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -106,6 +107,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       ...requestLogOptions,
     });
     installRequestLog(app);
+    installOrigins(app, config.corsOrigins);
     const log = app.log;
 
     const database =

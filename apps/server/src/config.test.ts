@@ -47,4 +47,14 @@ describe('settings', () => {
     const odd = Object.assign(new Error('odd'), { code: 'EWHAT' });
     expect(dataDirError('/tmp/x', odd).message).toMatch(/: it cannot be written \(EWHAT\)/);
   });
+
+  it('takes CORS_ORIGINS as origins only', () => {
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example.com, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://a.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example.com/app' })).toThrow(/not an origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'a.example.com' })).toThrow(ConfigError);
+  });
 });

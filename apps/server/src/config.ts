@@ -43,6 +43,11 @@ export const configSchema = z.object({
     .min(10)
     .max(7 * 24 * 3600)
     .default(600),
+  /**
+   * Origins of web pages elsewhere that may call the API and open its sockets, comma-separated
+   * (`scheme://host[:port]`); the app's own pages always may (plugins/origins.ts).
+   */
+  CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -50,6 +55,8 @@ export type Config = z.infer<typeof configSchema> & {
   /** `memory://` keeps PGlite in memory (tests). */
   dataDir: string;
   mode: 'embedded' | 'scaled';
+  /** `CORS_ORIGINS`, checked. */
+  corsOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -83,5 +90,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
-  return { ...c, dataDir: c.DATA_DIR, mode: missing.length === 0 ? 'scaled' : 'embedded' };
+  return {
+    ...c,
+    dataDir: c.DATA_DIR,
+    mode: missing.length === 0 ? 'scaled' : 'embedded',
+    corsOrigins: parseOrigins(c.CORS_ORIGINS),
+  };
+}
+
+/** The origins a setting lists; each must be `scheme://host[:port]`, nothing more. */
+export function parseOrigins(setting: string | undefined): string[] {
+  if (!setting) return [];
+  return setting
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      let url: URL;
+      try {
+        url = new URL(s);
+      } catch {
+        throw new ConfigError(`CORS_ORIGINS: ${s} is not an origin (scheme://host[:port])`);
+      }
+      if (url.origin !== s.replace(/\/$/, '') || !/^https?:$/.test(url.protocol))
+        throw new ConfigError(`CORS_ORIGINS: ${s} is not an origin (scheme://host[:port], no path)`);
+      return url.origin;
+    });
 }
