@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import RotateIcon from 'lucide-react/icons/rotate-ccw';
 import TimerOffIcon from 'lucide-react/icons/timer-off';
 import { useEffect, useState } from 'react';
@@ -140,10 +141,11 @@ export function ConfigStatusScreen() {
             </p>
             {failure ? (
               <p
-                className="mt-3 rounded-2xl bg-danger-soft px-4 py-3 text-[15px] text-danger"
+                className="mt-3 flex items-start gap-2.5 rounded-2xl bg-danger-soft px-4 py-3 text-[15px] font-medium text-ink"
                 data-testid="config-reason"
               >
-                {t(`deviceConfig.status.reason_${failure}`)}
+                <CircleAlertIcon size={18} className="mt-0.5 shrink-0 text-danger" />
+                <span>{t(`deviceConfig.status.reason_${failure}`)}</span>
               </p>
             ) : null}
             <ul className="mt-3 list-disc space-y-1.5 ps-5 text-[15px] text-muted">
