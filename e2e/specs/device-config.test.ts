@@ -218,6 +218,12 @@ describe('adding a device through its access point, in Chromium', () => {
     // Try again starts over from the tutorial.
     await page.getByTestId('config-again').click();
     await page.getByTestId('screen-manual-tutorial').waitFor();
+    // The device's address and the password typed for that Wi-Fi are remembered (the router store).
+    expect(await page.getByTestId('device-address').inputValue()).toBe(plug.apUrl);
+    await page.getByTestId('tutorial-continue').click();
+    await page.getByTestId('connect-pair').click();
+    await page.getByTestId('wifi-row').filter({ hasText: SIMULATED_ROUTER }).click();
+    expect(await page.getByTestId('wifi-password').inputValue()).toBe('not-the-password');
     await context.close();
   });
 
