@@ -66,7 +66,7 @@ async function shot(page: Page, name: string, axe = true): Promise<void> {
   if (axe) expect(await axeViolations(page, name)).toEqual([]);
 }
 
-async function openPage(lang: 'en' | 'fa', email: string): Promise<Page> {
+async function openPage(lang: 'en' | 'fa' | 'ar', email: string): Promise<Page> {
   const context = await stack.newContext(lang);
   const page = await context.newPage();
   await stack.logIn(page, { email, password: PASSWORD });
@@ -172,6 +172,24 @@ describe('adding a device through its access point, in Chromium', () => {
     expect(added?.access).toBe('owner');
     expect(added?.assetLabel).toBe(room);
     expect(await api.call('listDevices', { query: { isTransfer: 'true' } })).toEqual([]);
+    await page.context().close();
+  });
+
+  it('smart mode explains that a browser cannot send it and leads to access point mode (ar)', async () => {
+    const { email } = await newUser('ar');
+    const page = await openPage('ar', email);
+    await page.goto(`${stack.server.url}${TAB}/selectAutoOrManualConfig?profileId=plug-metering`);
+    await page.getByTestId('mode-smart').click();
+    await page.getByTestId('screen-smart-wifi').waitFor();
+    await shot(page, 'smart-ar');
+    await page.getByTestId('smart-next').click();
+    await page.getByTestId('screen-smart-tutorial').waitFor();
+    await page.getByTestId('smart-next').click();
+    await page.getByTestId('screen-smart-final').waitFor();
+    expect(await page.getByTestId('smart-next').count()).toBe(0);
+    await page.getByTestId('smart-to-manual').click();
+    await page.getByTestId('screen-manual-tutorial').waitFor();
+    expect(new URL(page.url()).searchParams.get('profileId')).toBe('plug-metering');
     await page.context().close();
   });
 
