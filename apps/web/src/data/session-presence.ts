@@ -1,4 +1,4 @@
-import { SESSION_HEARTBEAT_MS } from '@hestia/contract';
+import { SESSION_HEARTBEAT_MS } from '@hestia/contract/light';
 import { useAuthStore } from '../state/auth-store.ts';
 import { api } from './api.ts';
 
