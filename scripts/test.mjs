@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, build the web app, then every Vitest project (unit, integration,
+// `npm test`: typecheck, lint (code and the API description), build the web app, then every Vitest project (unit, integration,
 // scaled, e2e in Chromium). Ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +23,7 @@ function step(name, cmd, args) {
 
 step('typecheck', 'npx', ['tsc', '-b']);
 step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+step('lint the API description (redocly)', process.execPath, ['scripts/lint-api.mjs']);
 step('build the web app', 'npm', ['run', 'build', '-w', '@hestia/web']);
 
 // The empty cluster every test's embedded database copies (decision 024), made once per install
