@@ -2,20 +2,17 @@
  * Automations and scenarios: saving (validated, refused when they would loop, warned on conflicts),
  * listing and switching them, and the service's public API. It composes the parts that run them:
  * automation-runs.ts (runs, steps and traces), automation-delayed.ts (delayed steps as durable jobs)
- * and automation-device-triggers.ts (DeviceParam triggers from the telemetry this instance ingests).
+ * and automation-device-triggers.ts (DeviceParam triggers from the telemetry this instance ingests);
+ * automation-shapes.ts holds the API's shape of an automation and the check of condition settings.
  */
 import {
-  type AnalysedAutomation,
   type Condition,
   type EvaluationContext,
   findConflicts,
   findLoops,
-  incompleteTimedConditions,
-  locationMetadataSchema,
   validateAutomation,
-  weatherMetadataSchema,
 } from '@hestia/automation';
-import { type Automation, ConditionType, type PausedReason, type Run } from '@hestia/contract';
+import type { Automation, Run } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
 import type { LiveBus } from '../../core/live-bus.ts';
@@ -25,6 +22,7 @@ import type { AutomationRepository, AutomationRow } from './automation.repositor
 import { delayedSteps } from './automation-delayed.ts';
 import { deviceParamTriggers } from './automation-device-triggers.ts';
 import { type AutomationRuns, automationRuns, devicesUsed, toRun } from './automation-runs.ts';
+import { analysed, checkConditionSettings, toAutomation } from './automation-shapes.ts';
 import { type AccessProblem, accessProblems, problemError } from './run-access.ts';
 
 export { INTERRUPTED, toRun } from './automation-runs.ts';
@@ -40,43 +38,6 @@ type Body = {
   conditions: Automation['conditions'];
   commands: Automation['commands'];
 };
-
-export function toAutomation(r: AutomationRow): Automation {
-  const conditions = r.conditions as Automation['conditions'];
-  const commands = r.commands as Automation['commands'];
-  return {
-    id: r.id,
-    name: r.name,
-    type: r.type,
-    creationTime: r.createdAt.toISOString(),
-    isActive: r.isActive,
-    isNotify: r.isNotify,
-    notifyMessage: r.notifyMessage,
-    actionCount: commands.length,
-    conditionCount: conditions.length,
-    commandInorderExecution: r.inOrder,
-    conditionCheckType: r.checkType,
-    conditions,
-    commands,
-    order: r.position,
-    warnings: r.warnings as string[],
-    pausedReason: (r.pausedReason as PausedReason) ?? null,
-  };
-}
-
-const analysed = (r: {
-  id: string;
-  name: string;
-  conditions: unknown;
-  commands: unknown;
-  inOrder?: boolean;
-}): AnalysedAutomation => ({
-  id: r.id,
-  name: r.name,
-  conditions: r.conditions as Condition[],
-  commands: r.commands as AnalysedAutomation['commands'],
-  commandInorderExecution: r.inOrder ?? false,
-});
 
 export interface AutomationDeps {
   repo: AutomationRepository;
@@ -174,7 +135,7 @@ export class AutomationService {
       { isScenario: type === 'scenario' && false },
     );
     if (issues[0]) throw new AppError('VALIDATION', issues[0].message);
-    this.checkConditionSettings(body.conditions as Condition[]);
+    checkConditionSettings(body.conditions as Condition[]);
     // Read what it watches, control what it writes to: the same answers as the device routes.
     const [problem] = await accessProblems(devices, userId, devicesUsed(body));
     if (problem) throw problemError(problem);
@@ -219,32 +180,6 @@ export class AutomationService {
     });
     await this.saved(row.id, row);
     return toAutomation(row);
-  }
-
-  /** Schedule, Timer, Location and Weather conditions need their settings to ever hold. */
-  private checkConditionSettings(conditions: Condition[]): void {
-    const timed = incompleteTimedConditions(conditions, 'UTC')[0];
-    if (timed !== undefined)
-      throw new AppError(
-        'VALIDATION',
-        `Condition ${timed + 1}: set when it runs (metadata.schedule with repeatType, startDateTime and time, or timerInterval in minutes).`,
-      );
-    conditions.forEach((c, i) => {
-      if (c.conditionType === ConditionType.Location && !locationMetadataSchema.safeParse(c.metadata).success)
-        throw new AppError(
-          'VALIDATION',
-          `Condition ${i + 1}: choose the place (latitude, longitude, radius in metres) and enter or leave.`,
-        );
-      if (
-        c.conditionType === ConditionType.Weather &&
-        !weatherMetadataSchema.safeParse(c.metadata).success &&
-        !c.deviceParameterId
-      )
-        throw new AppError(
-          'VALIDATION',
-          `Condition ${i + 1}: choose the weather reading (temperature, humidity, windSpeed or condition).`,
-        );
-    });
   }
 
   /** Called after an automation is saved, switched or deleted (row undefined when deleted). */

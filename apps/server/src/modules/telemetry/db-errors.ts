@@ -38,3 +38,31 @@ export function dbErrorFields(err: unknown): { code?: string; error: string } {
   const code = sqlState(err);
   return code ? { code, error: message.slice(0, 200) } : { error: message.slice(0, 200) };
 }
+
+/** Halves `items` until the parts `write` refuses with a data error are single items. */
+export async function isolate<T>(
+  items: T[],
+  write: (part: T[]) => Promise<void>,
+): Promise<{ dropped: T[]; err?: unknown }> {
+  if (items.length === 0) return { dropped: [] };
+  if (items.length > 1) {
+    const mid = items.length >> 1;
+    const a = await isolateOrWrite(items.slice(0, mid), write);
+    const b = await isolateOrWrite(items.slice(mid), write);
+    return { dropped: [...a.dropped, ...b.dropped], err: a.err ?? b.err };
+  }
+  return isolateOrWrite(items, write);
+}
+
+async function isolateOrWrite<T>(
+  items: T[],
+  write: (part: T[]) => Promise<void>,
+): Promise<{ dropped: T[]; err?: unknown }> {
+  try {
+    await write(items);
+    return { dropped: [] };
+  } catch (err) {
+    if (!isDataError(err)) throw err;
+    return items.length === 1 ? { dropped: items, err } : isolate(items, write);
+  }
+}

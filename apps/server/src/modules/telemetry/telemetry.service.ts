@@ -1,7 +1,7 @@
 import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import type { ActivityNotice, LatestValues, LiveBus, TelemetryEvent } from '../../core/live-bus.ts';
-import { dbErrorFields, isDataError } from './db-errors.ts';
+import { dbErrorFields, isDataError, isolate } from './db-errors.ts';
 import { store } from './pipeline.ts';
 import type { Reading, Sample, TelemetryRepository } from './telemetry.repository.ts';
 
@@ -21,34 +21,6 @@ const LATEST_MS = 1000;
 const MAX_PENDING = 200_000;
 /** Longest wait between retries while the database is away. */
 const MAX_RETRY_MS = 5000;
-
-/** Halves `items` until the parts `write` refuses with a data error are single items. */
-async function isolate<T>(
-  items: T[],
-  write: (part: T[]) => Promise<void>,
-): Promise<{ dropped: T[]; err?: unknown }> {
-  if (items.length === 0) return { dropped: [] };
-  if (items.length > 1) {
-    const mid = items.length >> 1;
-    const a = await isolateOrWrite(items.slice(0, mid), write);
-    const b = await isolateOrWrite(items.slice(mid), write);
-    return { dropped: [...a.dropped, ...b.dropped], err: a.err ?? b.err };
-  }
-  return isolateOrWrite(items, write);
-}
-
-async function isolateOrWrite<T>(
-  items: T[],
-  write: (part: T[]) => Promise<void>,
-): Promise<{ dropped: T[]; err?: unknown }> {
-  try {
-    await write(items);
-    return { dropped: [] };
-  } catch (err) {
-    if (!isDataError(err)) throw err;
-    return items.length === 1 ? { dropped: items, err } : isolate(items, write);
-  }
-}
 
 export interface TelemetryDeps {
   repo: TelemetryRepository;

@@ -1,0 +1,74 @@
+import {
+  type AnalysedAutomation,
+  type Condition,
+  incompleteTimedConditions,
+  locationMetadataSchema,
+  weatherMetadataSchema,
+} from '@hestia/automation';
+import { type Automation, ConditionType, type PausedReason } from '@hestia/contract';
+import { AppError } from '../../core/errors.ts';
+import type { AutomationRow } from './automation.repository.ts';
+
+/** An automation or scenario as the API shows it. */
+export function toAutomation(r: AutomationRow): Automation {
+  const conditions = r.conditions as Automation['conditions'];
+  const commands = r.commands as Automation['commands'];
+  return {
+    id: r.id,
+    name: r.name,
+    type: r.type,
+    creationTime: r.createdAt.toISOString(),
+    isActive: r.isActive,
+    isNotify: r.isNotify,
+    notifyMessage: r.notifyMessage,
+    actionCount: commands.length,
+    conditionCount: conditions.length,
+    commandInorderExecution: r.inOrder,
+    conditionCheckType: r.checkType,
+    conditions,
+    commands,
+    order: r.position,
+    warnings: r.warnings as string[],
+    pausedReason: (r.pausedReason as PausedReason) ?? null,
+  };
+}
+
+export const analysed = (r: {
+  id: string;
+  name: string;
+  conditions: unknown;
+  commands: unknown;
+  inOrder?: boolean;
+}): AnalysedAutomation => ({
+  id: r.id,
+  name: r.name,
+  conditions: r.conditions as Condition[],
+  commands: r.commands as AnalysedAutomation['commands'],
+  commandInorderExecution: r.inOrder ?? false,
+});
+
+/** Schedule, Timer, Location and Weather conditions need their settings to ever hold. */
+export function checkConditionSettings(conditions: Condition[]): void {
+  const timed = incompleteTimedConditions(conditions, 'UTC')[0];
+  if (timed !== undefined)
+    throw new AppError(
+      'VALIDATION',
+      `Condition ${timed + 1}: set when it runs (metadata.schedule with repeatType, startDateTime and time, or timerInterval in minutes).`,
+    );
+  conditions.forEach((c, i) => {
+    if (c.conditionType === ConditionType.Location && !locationMetadataSchema.safeParse(c.metadata).success)
+      throw new AppError(
+        'VALIDATION',
+        `Condition ${i + 1}: choose the place (latitude, longitude, radius in metres) and enter or leave.`,
+      );
+    if (
+      c.conditionType === ConditionType.Weather &&
+      !weatherMetadataSchema.safeParse(c.metadata).success &&
+      !c.deviceParameterId
+    )
+      throw new AppError(
+        'VALIDATION',
+        `Condition ${i + 1}: choose the weather reading (temperature, humidity, windSpeed or condition).`,
+      );
+  });
+}
