@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Config, ConfigError } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { LiveBus } from './core/live-bus.ts';
+import { RequestBudget } from './core/request-budget.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { startDeviceEdge } from './device-edge.ts';
 import type { Gateway } from './gateway/gateway.ts';
@@ -149,7 +150,18 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const webDist = config.WEB_DIST ?? webDistDefault;
     const serveShell = existsSync(resolve(webDist, 'index.html'));
     if (serveShell) await registerWebShell(app, webDist);
-    installErrorHandling(app, { serveShell });
+    installErrorHandling(app, {
+      serveShell,
+      ...(config.USER_REQUESTS_PER_SECOND > 0
+        ? {
+            // Real time, not the server's clock: a test that moves the clock must not refill budgets.
+            requestBudget: new RequestBudget({
+              perSecond: config.USER_REQUESTS_PER_SECOND,
+              burst: config.USER_REQUEST_BURST,
+            }),
+          }
+        : {}),
+    });
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     // The API described from the contract (OpenAPI 3.1), built once.
     const openApi = openApiDocument();

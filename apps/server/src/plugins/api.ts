@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
+import type { RequestBudget } from '../core/request-budget.ts';
 import { noteUser } from './request-log.ts';
 
 /** Who calls: the account module's authentication, seen only through this (no import of it). */
@@ -209,8 +210,15 @@ export const CONTENT_SECURITY_POLICY = [
 export const PERMISSIONS_POLICY =
   'camera=(self), geolocation=(self), microphone=(), usb=(), serial=(), bluetooth=(), payment=(), midi=()';
 
+/** Each server's per-user request budget (core/request-budget.ts), when it has one. */
+const budgets = new WeakMap<FastifyInstance, RequestBudget>();
+
 /** Wrapper on every answer, errors included; never a stack trace to the client. */
-export function installErrorHandling(app: FastifyInstance, opts: { serveShell: boolean }): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  opts: { serveShell: boolean; requestBudget?: RequestBudget },
+): void {
+  if (opts.requestBudget) budgets.set(app, opts.requestBudget);
   // On every answer, the app's pages and the API alike: no guessing of content types, no address
   // (a share link's token) sent on to another site, no framing by another site.
   app.addHook('onRequest', async (req, reply) => {
@@ -348,7 +356,11 @@ async function inputOf<D extends RouteDef, P>(
   if (token) principal = await auth.authenticate(token);
   else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
   const userId = (principal as { userId?: unknown } | undefined)?.userId;
-  if (typeof userId === 'string') noteUser(req, userId);
+  if (typeof userId === 'string') {
+    noteUser(req, userId);
+    const wait = budgets.get(req.server)?.take(userId) ?? 0;
+    if (wait > 0) throw new RateLimitedError(wait, 'Too many requests. Please wait a moment and try again.');
+  }
   return {
     req,
     principal,

@@ -1,0 +1,55 @@
+/**
+ * How many requests one user may make: a token bucket per user, kept in this process's memory
+ * (issue 22: rate limits on every authenticated route). A user starts with `burst` requests and earns
+ * `perSecond` more each second, up to `burst`; an app's bursts (a dashboard's first load, a
+ * screen's refetches) fit well inside, a script hammering the API gets 429s. Several instances
+ * each hold their own budget, so a user's limit there is the sum over the instances they reach.
+ */
+export interface RequestBudgetRule {
+  perSecond: number;
+  burst: number;
+}
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Buckets are dropped once full again (idle users cost nothing); this bounds a sweep's work. */
+const SWEEP_EVERY = 1000;
+
+export class RequestBudget {
+  private readonly buckets = new Map<string, Bucket>();
+  private calls = 0;
+
+  constructor(
+    readonly rule: RequestBudgetRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Take one request for `key`: 0 when allowed, else the milliseconds until one is earned. */
+  take(key: string): number {
+    const now = this.now();
+    if (++this.calls % SWEEP_EVERY === 0) this.sweep(now);
+    const b = this.buckets.get(key) ?? { tokens: this.rule.burst, at: now };
+    b.tokens = Math.min(this.rule.burst, b.tokens + ((now - b.at) / 1000) * this.rule.perSecond);
+    b.at = now;
+    this.buckets.set(key, b);
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return 0;
+    }
+    return Math.ceil(((1 - b.tokens) / this.rule.perSecond) * 1000);
+  }
+
+  private sweep(now: number): void {
+    for (const [key, b] of this.buckets) {
+      if (b.tokens + ((now - b.at) / 1000) * this.rule.perSecond >= this.rule.burst) this.buckets.delete(key);
+    }
+  }
+
+  /** Users with a bucket now (tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+}
