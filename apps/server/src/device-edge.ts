@@ -9,10 +9,10 @@ import { deviceRepository } from './modules/device/device.repository.ts';
 import { pairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
 import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
 import { claimLimits, provisioningService } from './modules/provisioning/provisioning.service.ts';
-import { attributeRepository } from './modules/telemetry/attribute.repository.ts';
+import { AttributeRepository } from './modules/telemetry/attribute.repository.ts';
 import { AttributeService } from './modules/telemetry/attribute.service.ts';
 import { telemetryPipeline } from './modules/telemetry/pipeline.ts';
-import { devicesMarkedActive, telemetryRepository } from './modules/telemetry/telemetry.repository.ts';
+import { devicesMarkedActive, TelemetryRepository } from './modules/telemetry/telemetry.repository.ts';
 import { TelemetryService } from './modules/telemetry/telemetry.service.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function startDeviceEdge(
   },
 ) {
   const { config, db, bus, clock, log, onClose } = deps;
-  const telemetry = new TelemetryService({ repo: telemetryRepository(db), bus, clock, log });
+  const telemetry = new TelemetryService({ repo: new TelemetryRepository(db), bus, clock, log });
   onClose(() => telemetry.close());
 
   const devicesRepo = deviceRepository(db);
@@ -63,7 +63,7 @@ export async function startDeviceEdge(
     limits: claimLimits(attempts),
     pairKeys: pairKeyRepository(db),
   });
-  const attributes = new AttributeService({ repo: attributeRepository(db), bus, transport, clock, log });
+  const attributes = new AttributeService({ repo: new AttributeRepository(db), bus, transport, clock, log });
   const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });
   const gateway = createGateway({
     transport,

@@ -1,6 +1,6 @@
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { automationRepository } from '../src/modules/automation/automation.repository.ts';
+import { AutomationRepository } from '../src/modules/automation/automation.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
@@ -63,7 +63,7 @@ describe('schedules', () => {
     });
     expect(schedule.nextRunAt).toBeGreaterThan(at);
     const due = schedule.nextRunAt as number;
-    const repo = automationRepository(stack.server.database.db);
+    const repo = new AutomationRepository(stack.server.database.db);
     // Two claimers at the due time: the job goes to exactly one of them.
     const [a, b] = await Promise.all([
       repo.claim('worker-a', due + 1000, 30_000, 20),
@@ -108,7 +108,7 @@ describe('schedules', () => {
     // The server "was down" until an hour after the occurrence.
     stack.advance(due - Date.now() + 3600_000);
     await stack.server.worker.tick();
-    const runs = await automationRepository(stack.server.database.db).runs(schedule.id);
+    const runs = await new AutomationRepository(stack.server.database.db).runs(schedule.id);
     expect(runs.map((r) => r.status)).toEqual(['skipped']);
     expect(relay(stack.ids.switch)).toBe(0);
   });

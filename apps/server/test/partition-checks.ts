@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type Db, queryRows } from '../src/db/database.ts';
 import { listPartitions, maintainPartitions, monthPartition, runRetention } from '../src/jobs/retention.ts';
-import { readSeries, telemetryRepository } from '../src/modules/telemetry/telemetry.repository.ts';
+import { readSeries, TelemetryRepository } from '../src/modules/telemetry/telemetry.repository.ts';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -16,7 +16,7 @@ const MIN = 60_000;
  */
 export async function checkTelemetryPartitions(db: Db, now: number): Promise<void> {
   const device = randomUUID();
-  const repo = telemetryRepository(db);
+  const repo = new TelemetryRepository(db);
   const where = async () =>
     queryRows<{ part: string; ts: number; num: number }>(
       db,

@@ -7,7 +7,7 @@ import { openPostgres } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
 import { userRepository } from '../src/modules/account/user.repository.ts';
-import { automationRepository } from '../src/modules/automation/automation.repository.ts';
+import { AutomationRepository } from '../src/modules/automation/automation.repository.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
@@ -123,7 +123,7 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     // Both workers poll every 250 ms; give them several rounds each.
     await waitFor(() => fleet.devices.get(deviceId)?.sim.values.get('relay_1') === 1, 10_000);
     await new Promise((r) => setTimeout(r, 1500));
-    const runs = await automationRepository(a.database.db).runs(timer.id);
+    const runs = await new AutomationRepository(a.database.db).runs(timer.id);
     expect(runs).toHaveLength(1);
     expect(runs[0]?.status).toBe('done');
   });

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { automationRepository } from '../src/modules/automation/automation.repository.ts';
+import { AutomationRepository } from '../src/modules/automation/automation.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
@@ -22,7 +22,7 @@ const advance = (ms: number) => {
 };
 const value = (id: string, key = 'relay_1') => stack.fleet.devices.get(id)?.sim.values.get(key);
 const hhmm = (ts: number) => new Date(ts).toISOString().slice(11, 16);
-const runsOf = (id: string) => automationRepository(stack.server.database.db).runs(id);
+const runsOf = (id: string) => new AutomationRepository(stack.server.database.db).runs(id);
 /** Ticks the worker until `check` holds (the background worker may be mid-round). */
 const tickUntil = (check: () => Promise<boolean> | boolean) =>
   waitFor(async () => {

@@ -6,7 +6,7 @@ import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { CodesService } from './codes.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './notifier.ts';
-import { profileImageRepository } from './profile-image.repository.ts';
+import { ProfileImageRepository } from './profile-image.repository.ts';
 import { profileImageRoutes } from './profile-image.routes.ts';
 import { userRepository } from './user.repository.ts';
 
@@ -36,7 +36,7 @@ export function register(
   const auth = new AuthService({ users, codes, secret, clock, bus, limits });
   const accounts = new AccountService({ users, codes, auth, clock, limits, log });
   authRoutes(app, { auth, accounts, clock });
-  profileImageRoutes(app, { auth, images: profileImageRepository(db) });
+  profileImageRoutes(app, { auth, images: new ProfileImageRepository(db) });
   return { users, auth, accounts, limits };
 }
 export type AccountModule = ReturnType<typeof register>;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/errors.ts';
 import { fileRoute, route } from '../../plugins/api.ts';
 import type { AuthService } from './auth.service.ts';
-import type { profileImageRepository } from './profile-image.repository.ts';
+import type { ProfileImageRepository } from './profile-image.repository.ts';
 
 /** What the bytes really are, whatever the request claims. */
 export function sniffImage(b: Buffer): (typeof PROFILE_IMAGE_TYPES)[number] | null {
@@ -19,7 +19,7 @@ export function sniffImage(b: Buffer): (typeof PROFILE_IMAGE_TYPES)[number] | nu
  * (204 without a body while there is none). */
 export function profileImageRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; images: ReturnType<typeof profileImageRepository> },
+  deps: { auth: AuthService; images: ProfileImageRepository },
 ): void {
   const { auth, images } = deps;
   app.addContentTypeParser(

@@ -5,7 +5,7 @@ import type { AuthService } from '../account/auth.service.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import { automationRepository } from './automation.repository.ts';
+import { AutomationRepository } from './automation.repository.ts';
 import { automationRoutes } from './automation.routes.ts';
 import { AutomationService } from './automation.service.ts';
 import { AutomationTriggers } from './automation-triggers.service.ts';
@@ -30,7 +30,7 @@ export function register(
   },
 ) {
   const { config, db, bus, clock, log, auth, users, accounts, devices, telemetry } = deps;
-  const repo = automationRepository(db);
+  const repo = new AutomationRepository(db);
   const automations = new AutomationService({ repo, devices, telemetry, clock, bus, log });
   deps.onClose(() => automations.close());
   const triggers = new AutomationTriggers({

@@ -3,7 +3,7 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import { dataExchangeRepository } from './data-exchange.repository.ts';
+import { DataExchangeRepository } from './data-exchange.repository.ts';
 import { dataExchangeRoutes } from './data-exchange.routes.ts';
 import { DataExchangeService } from './data-exchange.service.ts';
 
@@ -18,7 +18,7 @@ export function register(
 ): void {
   const { db, bus, clock, log, auth, devices, telemetry } = deps;
   const exchanges = new DataExchangeService({
-    repo: dataExchangeRepository(db),
+    repo: new DataExchangeRepository(db),
     devices,
     telemetry,
     clock,

@@ -7,7 +7,7 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { deviceSettingsRoutes } from './device-settings.routes.ts';
 import { DeviceSettingsService } from './device-settings.service.ts';
-import { keyActionRepository } from './key-action.repository.ts';
+import { KeyActionRepository } from './key-action.repository.ts';
 import { KeyActionService } from './key-action.service.ts';
 
 /** A device's settings by type, key actions and key labels (docs/decisions/011). */
@@ -26,7 +26,7 @@ export function register(
     auth,
     settings: new DeviceSettingsService({ devices, telemetry, clock }),
     keyActions: new KeyActionService({
-      repo: keyActionRepository(db),
+      repo: new KeyActionRepository(db),
       automationRepo,
       automations,
       devices,

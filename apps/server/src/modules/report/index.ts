@@ -4,9 +4,9 @@ import type { AuthService } from '../account/auth.service.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { shareRepository } from '../share/share.repository.ts';
-import { telemetryHistory } from '../telemetry/telemetry.repository.ts';
+import { TelemetryHistory } from '../telemetry/telemetry.repository.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import { reportRepository } from './report.repository.ts';
+import { ReportRepository } from './report.repository.ts';
 import { reportRoutes } from './report.routes.ts';
 import { ReportService } from './report.service.ts';
 
@@ -22,9 +22,9 @@ export function register(
 ): void {
   const { db, auth, users, devices, telemetry } = deps;
   const reports = new ReportService({
-    reports: reportRepository(db),
+    reports: new ReportRepository(db),
     shares: shareRepository(db),
-    history: telemetryHistory(db),
+    history: new TelemetryHistory(db),
     devices,
     users,
     telemetry,

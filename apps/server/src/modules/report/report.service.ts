@@ -7,7 +7,7 @@ import type { DeviceService } from '../device/device.service.ts';
 import type { ShareRepository } from '../share/share.repository.ts';
 import type { TelemetryHistory } from '../telemetry/telemetry.repository.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
-import type { ReportRow, reportRepository } from './report.repository.ts';
+import type { ReportRepository, ReportRow } from './report.repository.ts';
 import { changes, ERROR_KEY, energyByBucket, onTime, type Point, round } from './report-math.ts';
 
 const MAX_SAMPLES = 500_000;
@@ -50,7 +50,7 @@ export function reportCsv(r: Report): string {
 }
 
 export interface ReportDeps {
-  reports: ReturnType<typeof reportRepository>;
+  reports: ReportRepository;
   shares: Pick<ShareRepository, 'history'>;
   history: Pick<TelemetryHistory, 'samplesInRange' | 'valuesBefore'>;
   devices: DeviceService;

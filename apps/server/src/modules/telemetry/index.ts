@@ -6,7 +6,7 @@ import type { AttributeService } from './attribute.service.ts';
 import type { Hub } from './hub.ts';
 import type { TelemetryPipeline } from './pipeline.ts';
 import { telemetrySocket } from './socket-endpoints.ts';
-import { telemetryHistory } from './telemetry.repository.ts';
+import { TelemetryHistory } from './telemetry.repository.ts';
 import { telemetryRoutes } from './telemetry.routes.ts';
 import type { TelemetryService } from './telemetry.service.ts';
 
@@ -26,7 +26,7 @@ export function register(
   },
 ): void {
   const { db, bus, clock, auth, devices, telemetry, attributes, pipeline, hub } = deps;
-  const history = telemetryHistory(db);
+  const history = new TelemetryHistory(db);
   telemetryRoutes(app, { auth, devices, telemetry, attributes, pipeline, clock, history });
   app.register(async (scope) =>
     telemetrySocket(scope, { attributes, auth, devices, telemetry, hub, bus, history }),

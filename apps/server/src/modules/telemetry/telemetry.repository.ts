@@ -26,64 +26,61 @@ const CHUNK = 1000;
 const toNum = (v: TelemetryValue) =>
   typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : null;
 
-export function telemetryRepository(db: Db) {
-  return {
-    /**
-     * History rows for `readings`, and the latest values `latest` (at most one per device and key:
-     * an upsert may touch a row once per statement; never back in time).
-     */
-    async writeBatch(readings: Reading[], latest: Sample[] = []): Promise<void> {
-      // One JSON parameter per statement, unpacked by the database: building thousands of rows
-      // through the query builder cost more CPU than the database's own work. Statements of about
-      // CHUNK rows, each built just before it is sent, so no long stretch of this thread goes to
-      // one batch. Each statement stands alone (a retried batch repeats nothing: history ignores
-      // rows it has, even repeats within one statement; latest never goes back).
-      let rows: Array<{ d: string; k: string; t: number; v: TelemetryValue; n: number | null }> = [];
-      const insert = (json: string) =>
-        db.execute(sql`
+export class TelemetryRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * History rows for `readings`, and the latest values `latest` (at most one per device and key:
+   * an upsert may touch a row once per statement; never back in time).
+   */
+  async writeBatch(readings: Reading[], latest: Sample[] = []): Promise<void> {
+    // One JSON parameter per statement, unpacked by the database: building thousands of rows
+    // through the query builder cost more CPU than the database's own work. Statements of about
+    // CHUNK rows, each built just before it is sent, so no long stretch of this thread goes to
+    // one batch. Each statement stands alone (a retried batch repeats nothing: history ignores
+    // rows it has, even repeats within one statement; latest never goes back).
+    let rows: Array<{ d: string; k: string; t: number; v: TelemetryValue; n: number | null }> = [];
+    const insert = (json: string) =>
+      this.db.execute(sql`
           insert into ts_kv (device_id, key, ts, value, num)
           select d, k, t, v, n from json_to_recordset(${json}::json)
             as r(d uuid, k text, t bigint, v jsonb, n double precision)
           on conflict do nothing`);
-      for (const r of readings) {
-        for (const k in r.values) {
-          const v = r.values[k] as TelemetryValue;
-          rows.push({ d: r.deviceId, k, t: r.ts, v, n: toNum(v) });
-        }
-        if (rows.length >= CHUNK) {
-          await insert(JSON.stringify(rows));
-          rows = [];
-        }
+    for (const r of readings) {
+      for (const k in r.values) {
+        const v = r.values[k] as TelemetryValue;
+        rows.push({ d: r.deviceId, k, t: r.ts, v, n: toNum(v) });
       }
-      if (rows.length > 0) await insert(JSON.stringify(rows));
-      for (let i = 0; i < latest.length; i += CHUNK) {
-        const chunk = latest
-          .slice(i, i + CHUNK)
-          .map((s) => ({ d: s.deviceId, k: s.key, t: s.ts, v: s.value }));
-        await db.execute(sql`
+      if (rows.length >= CHUNK) {
+        await insert(JSON.stringify(rows));
+        rows = [];
+      }
+    }
+    if (rows.length > 0) await insert(JSON.stringify(rows));
+    for (let i = 0; i < latest.length; i += CHUNK) {
+      const chunk = latest.slice(i, i + CHUNK).map((s) => ({ d: s.deviceId, k: s.key, t: s.ts, v: s.value }));
+      await this.db.execute(sql`
           insert into ts_kv_latest (device_id, key, ts, value)
           select d, k, t, v from json_to_recordset(${JSON.stringify(chunk)}::json)
             as r(d uuid, k text, t bigint, v jsonb)
           on conflict (device_id, key) do update set ts = excluded.ts, value = excluded.value
           where excluded.ts >= ts_kv_latest.ts`);
-      }
-    },
-    async latest(deviceIds: string[]): Promise<Sample[]> {
-      if (deviceIds.length === 0) return [];
-      const rows = await db
-        .select()
-        .from(tsKvLatest)
-        .where(
-          deviceIds.length === 1
-            ? eq(tsKvLatest.deviceId, deviceIds[0] as string)
-            : inArray(tsKvLatest.deviceId, deviceIds),
-        );
-      return rows;
-    },
-  };
-}
+    }
+  }
 
-export type TelemetryRepository = ReturnType<typeof telemetryRepository>;
+  async latest(deviceIds: string[]): Promise<Sample[]> {
+    if (deviceIds.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(tsKvLatest)
+      .where(
+        deviceIds.length === 1
+          ? eq(tsKvLatest.deviceId, deviceIds[0] as string)
+          : inArray(tsKvLatest.deviceId, deviceIds),
+      );
+    return rows;
+  }
+}
 
 /** Devices whose latest `active` reads true (to reset after an embedded broker restart). */
 export async function devicesMarkedActive(db: Db): Promise<string[]> {
@@ -258,12 +255,14 @@ export async function valuesBefore(
  * Telemetry history as the modules read it (REST, the socket's history commands, reports): the
  * reads above bound to one database, so no module outside this file holds the database.
  */
-export function telemetryHistory(db: Db) {
-  return {
-    series: (q: SeriesQuery) => readSeries(db, q),
-    samplesInRange: (deviceId: string, startTs: number, endTs: number, max: number) =>
-      samplesInRange(db, deviceId, startTs, endTs, max),
-    valuesBefore: (deviceId: string, keys: string[], ts: number) => valuesBefore(db, deviceId, keys, ts),
-  };
+export class TelemetryHistory {
+  constructor(private readonly db: Db) {}
+
+  readonly series = (q: SeriesQuery) => readSeries(this.db, q);
+
+  readonly samplesInRange = (deviceId: string, startTs: number, endTs: number, max: number) =>
+    samplesInRange(this.db, deviceId, startTs, endTs, max);
+
+  readonly valuesBefore = (deviceId: string, keys: string[], ts: number) =>
+    valuesBefore(this.db, deviceId, keys, ts);
 }
-export type TelemetryHistory = ReturnType<typeof telemetryHistory>;
