@@ -25,7 +25,7 @@ export function StaleBadge({
     <span
       data-testid="stale-badge"
       title={since}
-      className={`inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-[11px] font-semibold text-amber-600 ${className}`}
+      className={`inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-[11px] font-semibold text-amber-700 dark:text-amber-300 ${className}`}
     >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-amber-500" />
       {t('charts.freshness.stale')}

@@ -48,4 +48,17 @@ describe('contractResolver (forms on the contract\u2019s zod schemas)', () => {
     expect(login.errors.password?.message).toBe('passwordRequired');
     expect(loads).toBe(2);
   });
+
+  it('takes the app\u2019s rules alone for a first-load form (no schema)', async () => {
+    const resolver = contractResolver<{ code: string }>(
+      null,
+      () => null,
+      ({ code }) => ({ code: /^\d{6}$/.test(code) ? undefined : 'codeInvalid' }),
+      {},
+    );
+    expect((await resolver({ code: '12' }, undefined, options as never)).errors.code?.message).toBe(
+      'codeInvalid',
+    );
+    expect((await resolver({ code: '123456' }, undefined, options as never)).errors).toEqual({});
+  });
 });

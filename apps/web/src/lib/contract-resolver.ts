@@ -9,8 +9,9 @@ export interface ContractSchema {
 
 /**
  * The schema a submit is checked against: one schema, or a function of the form's `context` that
- * gives it, at once or loaded (a screen of the first load imports the contract, and so zod, only when
- * the form is first sent: decision 023).
+ * gives it (at once, or loaded). `null` for a form of the first load, which takes no zod (decision
+ * 023; a contract chunk loaded from the login screen was bundled with the password rules it shares and
+ * came with the login, +29 KB gzip): its rules are the app's own, which hold at least the contract's.
  */
 export type SchemaSource<Context> =
   | ContractSchema
@@ -24,7 +25,7 @@ export type SchemaSource<Context> =
  * (the step of a form that has several).
  */
 export function contractResolver<Values extends FieldValues, Context = undefined>(
-  schema: SchemaSource<Context>,
+  schema: SchemaSource<Context> | null,
   toBody: (values: Values, context: Context) => unknown,
   rules: (values: Values, context: Context) => Partial<Record<keyof Values & string, string>>,
   fallback: Partial<Record<keyof Values & string, string>>,
@@ -34,7 +35,7 @@ export function contractResolver<Values extends FieldValues, Context = undefined
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [field, key] of Object.entries(rules(values, ctx)))
       if (key) errors[field] = { type: 'rule', message: key as string };
-    if (Object.keys(errors).length === 0) {
+    if (schema && Object.keys(errors).length === 0) {
       const checked = typeof schema === 'function' ? await schema(ctx) : schema;
       const parsed = checked.safeParse(toBody(values, ctx));
       if (!parsed.success)

@@ -41,25 +41,20 @@ interface LoginStep {
 }
 
 /**
- * The app's rules for the step, then the contract's body of the request it sends (the login, or the
- * code request). The contract, and so zod, is fetched at the first submit: this is a first screen.
+ * The app's rules for the step (a username, then the password or the six-digit code): they hold at
+ * least what the contract's loginBodySchema and usernameBodySchema require. This is a first screen, so
+ * it takes no zod (decision 023): the server's answer to what only the schema would refuse (a username
+ * over 254 characters) is shown as any refusal is.
  */
 const loginResolver = contractResolver<LoginFields, LoginStep>(
-  ({ method, sentTo }) =>
-    import('@hestia/contract').then((c) =>
-      method === 'code' && !sentTo ? c.usernameBodySchema : c.loginBodySchema,
-    ),
-  (v, { method, sentTo }) => {
-    const { id } = usernameIn(v);
-    if (method === 'password') return { username: id, password: v.password };
-    return sentTo ? { username: sentTo, code: v.code } : { username: id };
-  },
+  null,
+  () => null,
   (v, { method, sentTo }) => ({
     ...(sentTo ? {} : validateUsername(v)),
     password: method === 'password' ? validateLoginPassword(v.password) : undefined,
     code: sentTo ? validateCode(v.code) : undefined,
   }),
-  { password: 'passwordRequired', code: 'codeInvalid' },
+  {},
 );
 
 /** The remembered username (from Save on the save-login sheet) fills the form. */

@@ -1,4 +1,9 @@
-import type { CodeSent } from '@hestia/contract';
+import {
+  type CodeSent,
+  checkCodeBodySchema,
+  resetPasswordBodySchema,
+  usernameBodySchema,
+} from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -49,13 +54,7 @@ interface ResetStep {
 /** The app's rules for the step, then the contract's body of its request (ask, check the code, reset). */
 const resetResolver = contractResolver<ResetFields, ResetStep>(
   ({ step }) =>
-    import('@hestia/contract').then((c) =>
-      step === 'request'
-        ? c.usernameBodySchema
-        : step === 'code'
-          ? c.checkCodeBodySchema
-          : c.resetPasswordBodySchema,
-    ),
+    step === 'request' ? usernameBodySchema : step === 'code' ? checkCodeBodySchema : resetPasswordBodySchema,
   (v, { step, sentTo }) => {
     const username = sentTo ?? usernameIn(v).id;
     if (step === 'request') return { username: usernameIn(v).id };

@@ -1,4 +1,4 @@
-import type { CodeSent } from '@hestia/contract';
+import { type CodeSent, registerBodySchema, registerFinalizeBodySchema } from '@hestia/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -46,8 +46,7 @@ const names = (v: SignupFields) => ({
 
 /** The app's rules for the step, then the contract's body of the sign-up or of its confirmation. */
 const signupResolver = contractResolver<SignupFields, SignupStep>(
-  ({ sentTo }) =>
-    import('@hestia/contract').then((c) => (sentTo ? c.registerFinalizeBodySchema : c.registerBodySchema)),
+  ({ sentTo }) => (sentTo ? registerFinalizeBodySchema : registerBodySchema),
   (v, { sentTo }) =>
     sentTo
       ? { username: sentTo, code: v.code, password: v.password, ...names(v) }
