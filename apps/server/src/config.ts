@@ -44,9 +44,9 @@ export const configSchema = z.object({
     .max(7 * 24 * 3600)
     .default(600),
   /** Requests a second one user earns on authenticated routes (0: no limit) ... */
-  USER_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(30),
+  USER_REQUESTS_PER_SECOND: z.coerce.number().min(0).max(100_000).default(50),
   /** ... and how many they may make at once before that rate applies (plugins/api.ts). */
-  USER_REQUEST_BURST: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  USER_REQUEST_BURST: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
    * Origins of web pages elsewhere that may call the API and open its sockets, comma-separated
    * (`scheme://host[:port]`); the app's own pages always may (plugins/origins.ts).

@@ -34,6 +34,10 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { id: f.deviceId }, body: { label: 'Matrix plug', assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
   },
+  setReconfiguration: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { disabled: true } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
   renameDevice: {
     input: (f) => ({ params: { id: f.deviceId }, body: { label: 'x' } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },

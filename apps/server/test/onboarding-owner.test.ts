@@ -145,6 +145,30 @@ describe('change of owner', () => {
   });
 });
 
+describe('the owner refuses reconfiguration', () => {
+  it('refuses others’ pair keys while the owner says so, and allows them again after', async () => {
+    const { bob, carol, record, mac } = await bobsDevice();
+    const erin = await newUser(stack);
+    const off = await bob.client.call('setReconfiguration', {
+      params: { id: record.id },
+      body: { disabled: true },
+    });
+    expect(off.configDisabled).toBe(true);
+    expect(await statusOf(erin, 'getPairKey', { params: { mac }, query: {} })).toEqual({
+      status: 403,
+      message: 'Configuration is disabled by the owner or admin.',
+    });
+    // The shared user sees it and may not change it.
+    expect((await carol.call('getDevice', { params: { id: record.id } })).configDisabled).toBe(true);
+    expect(
+      (await statusOf(carol, 'setReconfiguration', { params: { id: record.id }, body: { disabled: false } }))
+        .status,
+    ).toBe(403);
+    await bob.client.call('setReconfiguration', { params: { id: record.id }, body: { disabled: false } });
+    expect((await erin.call('getPairKey', { params: { mac }, query: {} })).ownedByOther).toBe(true);
+  });
+});
+
 describe('nothing half-done', () => {
   it('a transfer that fails midway changes nothing: key unused, owner, shares and timers kept', async () => {
     const { bob, carol, record, mac, timerId } = await bobsDevice();

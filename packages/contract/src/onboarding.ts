@@ -50,6 +50,9 @@ export const postConfigBodySchema = z.object({
   assetId: z.string().uuid('assetId must be a UUID'),
 });
 
+/** The owner allows or refuses adding the device again (spec: the owner can disable reconfiguration). */
+export const reconfigurationBodySchema = z.object({ disabled: z.boolean() });
+
 export const deviceBrandSchema = z.object({
   /** The catalogue's `brand` (`generic` included). */
   id: z.string(),

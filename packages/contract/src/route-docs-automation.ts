@@ -123,6 +123,12 @@ export const automationRouteDocs = {
     tag: 'Adding devices',
     summary: 'Finish setting up a device that just joined: its label and place or room',
   },
+  setReconfiguration: {
+    tag: 'Adding devices',
+    summary: 'Refuse or allow adding an owned device again (reconfiguration)',
+    description:
+      'Owner only. While refused, pair keys, change of owner and claims of the device answer 403 CONFIG_DISABLED.',
+  },
   deviceBrands: { tag: 'Adding devices', summary: "The catalogue's brands with their models" },
   deviceBrandModels: { tag: 'Adding devices', summary: 'The models of one brand' },
   claimDevice: {

@@ -221,6 +221,7 @@ export const routeIndex = {
   getPairKey: { method: 'GET', path: '/devices/:mac/pairkey', anonymous: false },
   changeOwner: { method: 'POST', path: '/devices/:mac/change-owner', anonymous: false },
   postConfig: { method: 'POST', path: '/devices/:id/post-config', anonymous: false },
+  setReconfiguration: { method: 'PUT', path: '/devices/:id/reconfiguration', anonymous: false },
   deviceBrands: { method: 'GET', path: '/device-brands', anonymous: false },
   deviceBrandModels: { method: 'GET', path: '/device-brands/:brandId/models', anonymous: false },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -9,6 +9,7 @@ import {
   pairKeyQuerySchema,
   pairKeySchema,
   postConfigBodySchema,
+  reconfigurationBodySchema,
 } from './onboarding.ts';
 import type { RouteDef } from './routes.ts';
 
@@ -36,6 +37,14 @@ export const onboardingRoutes = {
     anonymous: false,
     params: deviceIdParamsSchema,
     body: postConfigBodySchema,
+    response: deviceSchema,
+  },
+  setReconfiguration: {
+    method: 'PUT',
+    path: '/devices/:id/reconfiguration',
+    anonymous: false,
+    params: deviceIdParamsSchema,
+    body: reconfigurationBodySchema,
     response: deviceSchema,
   },
   deviceBrands: {

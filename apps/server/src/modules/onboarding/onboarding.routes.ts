@@ -19,6 +19,9 @@ export function onboardingRoutes(
   route(app, auth, routes.postConfig, ({ principal, params, body }) =>
     onboarding.postConfig(principal.userId, params.id, body),
   );
+  route(app, auth, routes.setReconfiguration, ({ principal, params, body }) =>
+    onboarding.setReconfiguration(principal.userId, params.id, body.disabled),
+  );
   route(app, auth, routes.deviceBrands, async () => onboarding.brands());
   route(app, auth, routes.deviceBrandModels, async ({ params }) => onboarding.brandModels(params.brandId));
 }

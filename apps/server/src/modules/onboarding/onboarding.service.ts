@@ -174,6 +174,19 @@ export class OnboardingService {
     return deviceService.get(userId, deviceId);
   }
 
+  /**
+   * `PUT devices/:id/reconfiguration`: the owner refuses (or allows again) adding the device anew;
+   * while refused, pair keys and claims of it are refused with the spec's message.
+   */
+  async setReconfiguration(userId: string, deviceId: string, disabled: boolean): Promise<Device> {
+    const { pairKeys, deviceService } = this.deps;
+    await deviceService.owned(userId, deviceId);
+    if (!(await pairKeys.setConfigDisabled(deviceId, userId, disabled)))
+      throw new AppError('NOT_FOUND', 'Device not found');
+    deviceService.forget(deviceId);
+    return deviceService.get(userId, deviceId);
+  }
+
   /** `GET device-brands`: the catalogue's brands (`generic` included) and their models. */
   brands(): DeviceBrand[] {
     const byBrand = new Map<string, string[]>();

@@ -196,6 +196,16 @@ export function pairKeyRepository(db: Db) {
         return device;
       });
     },
+
+    /** The owner's choice whether the device may be added again; false when it is not theirs. */
+    async setConfigDisabled(deviceId: string, ownerId: string, disabled: boolean): Promise<boolean> {
+      const rows = await db
+        .update(devices)
+        .set({ configDisabled: disabled })
+        .where(and(eq(devices.id, deviceId), eq(devices.ownerId, ownerId)))
+        .returning({ id: devices.id });
+      return rows.length === 1;
+    },
   };
 }
 
