@@ -17,6 +17,7 @@ const KERNEL: Record<string, string[]> = {
   core: ['config.ts', 'db'],
   live: ['core'],
   plugins: ['core'],
+  jobs: ['core', 'db'],
 };
 
 const SRC = dirname(fileURLToPath(import.meta.url));

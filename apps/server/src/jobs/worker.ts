@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../core/clock.ts';
 import { RetryLater } from '../core/retry-later.ts';
-import type { AutomationRepository, JobRow } from '../modules/automation/automation.repository.ts';
 
 const LEASE_MS = 30_000;
+
+/** The `jobs` rows as the worker needs them (the automation module's repository keeps them). */
+export interface JobQueue<Job extends { id: string }> {
+  /** Up to `limit` due jobs, leased to `worker` for `leaseMs` (FOR UPDATE SKIP LOCKED, decision 010). */
+  claim(worker: string, now: number, leaseMs: number, limit: number): Promise<Job[]>;
+  /** False when the lease ran out and another worker took the job. */
+  renewClaim(jobId: string, worker: string, until: number): Promise<boolean>;
+  finish(jobId: string, now: number): Promise<void>;
+}
 
 /**
  * Claims due jobs every `everyMs` and runs them. A job is finished only after it ran; a crash leaves
  * its lease to expire and another claim (here or on another instance) runs it again, where the
  * unique occurrence in `runs` keeps it from being recorded or executed twice.
  */
-export function startWorker(deps: {
-  repo: AutomationRepository;
+export function startWorker<Job extends { id: string }>(deps: {
+  repo: JobQueue<Job>;
   clock: Clock;
-  run: (job: JobRow) => Promise<void>;
+  run: (job: Job) => Promise<void>;
   log: { error(obj: unknown, msg: string): void };
   everyMs?: number;
 }) {
