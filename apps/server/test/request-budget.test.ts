@@ -36,7 +36,7 @@ describe('per-user request budget', () => {
     expect(await refused?.json()).toEqual({
       data: null,
       isSuccess: false,
-      message: 'Too many requests. Please wait a moment and try again.',
+      message: 'Too many attempts. Please wait and try again.',
       statusCode: 429,
     });
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);

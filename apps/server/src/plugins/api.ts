@@ -359,7 +359,7 @@ async function inputOf<D extends RouteDef, P>(
   if (typeof userId === 'string') {
     noteUser(req, userId);
     const wait = budgets.get(req.server)?.take(userId) ?? 0;
-    if (wait > 0) throw new RateLimitedError(wait, 'Too many requests. Please wait a moment and try again.');
+    if (wait > 0) throw new RateLimitedError(wait);
   }
   return {
     req,

@@ -1,3 +1,4 @@
+import { errorCatalog } from '@hestia/contract/light';
 import { describe, expect, it } from 'vitest';
 import { mergeTranslations } from '../i18n/merge.ts';
 import en from './en.json';
@@ -63,5 +64,16 @@ describe('merged translation namespace', () => {
     expect(merged.errors.BAD_CREDENTIALS).toBe(en.errors.BAD_CREDENTIALS);
     expect(merged.devices.title).toBe(en.devices.title);
     expect(merged.home.share.title).toBe('Share device');
+  });
+});
+
+describe('error texts', () => {
+  it('translate every error code of the contract, in every language', () => {
+    for (const lang of LANGUAGES) {
+      const errors = file('', lang).errors as Tree;
+      const missing = Object.keys(errorCatalog).filter((code) => typeof errors[code] !== 'string');
+      expect([lang, missing]).toEqual([lang, []]);
+    }
+    expect((file('', 'en').errors as Tree).CONFIG_DISABLED).toBe(errorCatalog.CONFIG_DISABLED.message);
   });
 });
