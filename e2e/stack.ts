@@ -9,7 +9,7 @@ import {
   type HestiaServer,
   loadConfig,
   newAccessToken,
-  userRepository,
+  UserRepository,
 } from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
 import {
@@ -105,7 +105,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
     browser,
     async addDevice(profileId, name, assetId) {
       const db = server.database.db;
-      const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
+      const owner = await new UserRepository(db).findByUsername(DEMO_EMAIL);
       if (!owner) throw new Error('the demo user is missing');
       const place = devices[0]?.assetId;
       const row = await deviceRepository(db).create({

@@ -1,4 +1,4 @@
-import { createServer, type HestiaServer, hashPassword, loadConfig, userRepository } from '@hestia/server';
+import { createServer, type HestiaServer, hashPassword, loadConfig, UserRepository } from '@hestia/server';
 
 export const BENCH_PASSWORD = 'BenchPass1';
 
@@ -21,7 +21,7 @@ export function startBenchServer(env: Record<string, string> = {}): Promise<Hest
 
 /** A user whose devices the benchmark creates; its password is BENCH_PASSWORD. */
 export async function benchUser(server: HestiaServer, email: string) {
-  return userRepository(server.database.db).create({
+  return new UserRepository(server.database.db).create({
     email,
     passwordHash: await hashPassword(BENCH_PASSWORD),
   });

@@ -4,7 +4,7 @@ export { checkDataDir } from './db/data-dir.ts';
 export * as schema from './db/schema.ts';
 export { tidyDatabase } from './jobs/retention.ts';
 export { hashPassword } from './modules/account/auth.service.ts';
-export { userRepository } from './modules/account/user.repository.ts';
+export { UserRepository } from './modules/account/user.repository.ts';
 export { assetRepository } from './modules/asset/asset.repository.ts';
 export { deviceRepository } from './modules/device/device.repository.ts';
 export { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from './seed/demo.ts';

@@ -1,7 +1,7 @@
 import { ApiError, HestiaClient } from '@hestia/client';
 import { messages } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { startMailbox } from './mailbox.ts';
 import { openSocket, type Stack, startStack } from './stack.ts';
 
@@ -44,7 +44,7 @@ describe('sign-up by email', () => {
     expect(sent).toMatchObject({ sentTo: 'n***@example.com', resendAfter: 60 });
     expect(mailbox.mails.at(-1)?.to).toEqual(['new.user@example.com']);
     expect(
-      await userRepository(stack.server.database.db).findByUsername('new.user@example.com'),
+      await new UserRepository(stack.server.database.db).findByUsername('new.user@example.com'),
     ).toBeUndefined();
 
     const code = mailbox.codeFor('new.user@example.com') as string;
@@ -272,8 +272,8 @@ describe('profile and account state', () => {
 
   it('answers 1015 for a disabled account, on login and on its live tokens', async () => {
     const t = await signUp('disabled@example.com');
-    const user = await userRepository(stack.server.database.db).findByUsername('disabled@example.com');
-    await userRepository(stack.server.database.db).update(user?.id as string, { status: 'disabled' });
+    const user = await new UserRepository(stack.server.database.db).findByUsername('disabled@example.com');
+    await new UserRepository(stack.server.database.db).update(user?.id as string, { status: 'disabled' });
     await expect(anon.login('disabled@example.com', 'Secret123')).rejects.toMatchObject({ statusCode: 1015 });
     stack.advance(6000);
     await expect(withToken(t.token).call('profile', {})).rejects.toMatchObject({ statusCode: 1015 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.ts';
 import { CONFIRM_WITH_PASSWORD, SIGNUPS_LIMITED } from '../src/modules/account/account.service.ts';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { type Answer, guessKit } from './guess-kit.ts';
 
 /**
@@ -47,7 +47,7 @@ describe('a pending sign-up keeps its password (item 2)', () => {
     const bare = await call('/users/register-finalize', { username: 'owner-first@example.com', code });
     expect(bare).toMatchObject({ status: 400, body: { message: CONFIRM_WITH_PASSWORD } });
     expect(
-      await userRepository(kit.stack.server.database.db).findByUsername('owner-first@example.com'),
+      await new UserRepository(kit.stack.server.database.db).findByUsername('owner-first@example.com'),
     ).toBeUndefined();
     // With the password typed on the owner's device, the account is theirs.
     const done = await call('/users/register-finalize', {
@@ -85,7 +85,7 @@ describe('a pending sign-up keeps its password (item 2)', () => {
       firstName: 'Ada',
     });
     expect(done.status).toBe(200);
-    const user = await userRepository(kit.stack.server.database.db).findByUsername(
+    const user = await new UserRepository(kit.stack.server.database.db).findByUsername(
       'owner-second@example.com',
     );
     expect(user?.firstName).toBe('Ada');

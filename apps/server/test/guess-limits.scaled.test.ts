@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStore, guessLimits, reserveAll } from '../src/core/rate-limiter.ts';
 import { type Database, openPostgres, queryRows } from '../src/db/database.ts';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { freshDatabase, TEST_DATABASE_URL } from './scaled-kit.ts';
 
 /**
@@ -59,7 +59,7 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two inst
   });
 
   it('parallel sign-up codes for one address over both instances keep the first pending password', async () => {
-    const repos = [userRepository(one.db), userRepository(two.db)];
+    const repos = [new UserRepository(one.db), new UserRepository(two.db)];
     const target = 'fresh@example.com';
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -84,7 +84,7 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('guess limits on PostgreSQL, two inst
   });
 
   it('200 parallel guesses on one code take exactly its five attempts', async () => {
-    const repos = [userRepository(one.db), userRepository(two.db)];
+    const repos = [new UserRepository(one.db), new UserRepository(two.db)];
     await repos[0]?.putCode({
       purpose: 'reset',
       target: 'someone@example.com',

@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { AutomationRepository } from '../src/modules/automation/automation.repository.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
@@ -73,7 +73,7 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
   it('runs on PostgreSQL and never seeds the demo', async () => {
     expect(a.database.kind).toBe('postgres');
     expect(a.demoSeeded || b.demoSeeded).toBe(false);
-    expect(await userRepository(a.database.db).findByUsername(DEMO_EMAIL)).toBeUndefined();
+    expect(await new UserRepository(a.database.db).findByUsername(DEMO_EMAIL)).toBeUndefined();
   });
 
   it('learns the device connection from its status topic', async () => {
@@ -153,7 +153,7 @@ describe.runIf(configured)('scaled mode: one of two instances killed while runni
     [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
     const database = await openPostgres(url);
     close = () => database.close();
-    const user = await userRepository(database.db).create({
+    const user = await new UserRepository(database.db).create({
       email: 'crash@example.com',
       passwordHash: await hashPassword('CrashPass1'),
     });

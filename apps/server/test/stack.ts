@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 
@@ -93,7 +93,7 @@ export async function loggedIn(baseUrl: string, username: string, password: stri
 }
 
 export async function addUser(server: HestiaServer, email: string, password: string) {
-  return userRepository(server.database.db).create({ email, passwordHash: await hashPassword(password) });
+  return new UserRepository(server.database.db).create({ email, passwordHash: await hashPassword(password) });
 }
 
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
@@ -140,7 +140,7 @@ export async function openSocket(baseUrl: string, token: string) {
 /** A device of the demo user that no simulator runs (a test drives it over MQTT itself). */
 export async function addDevice(stack: Stack, name: string, profileId = 'switch-one-pole') {
   const db = stack.server.database.db;
-  const owner = await userRepository(db).findByUsername(DEMO_EMAIL);
+  const owner = await new UserRepository(db).findByUsername(DEMO_EMAIL);
   return deviceRepository(db).create({
     ownerId: owner?.id as string,
     name,
@@ -158,7 +158,7 @@ export async function addSimulated(
   name: string,
 ): Promise<string> {
   const db = stack.server.database.db;
-  const user = await userRepository(db).findByUsername(DEMO_EMAIL);
+  const user = await new UserRepository(db).findByUsername(DEMO_EMAIL);
   const row = await deviceRepository(db).create({
     ownerId: user?.id as string,
     name,

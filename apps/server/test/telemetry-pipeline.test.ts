@@ -9,7 +9,7 @@ import { createServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
-import { userRepository } from '../src/modules/account/user.repository.ts';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { deviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addDevice, loggedIn, openSocket, type Stack, startStack, waitFor } from './stack.ts';
@@ -285,7 +285,7 @@ describe('values keep their type and text', () => {
     try {
       let server = await createServer(config);
       const device = await deviceRepository(server.database.db).create({
-        ownerId: (await userRepository(server.database.db).findByUsername(DEMO_EMAIL))?.id as string,
+        ownerId: (await new UserRepository(server.database.db).findByUsername(DEMO_EMAIL))?.id as string,
         name: 'Values',
         label: 'Values',
         profileId: 'switch-one-pole',

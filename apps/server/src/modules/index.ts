@@ -16,7 +16,7 @@ import { register as registerReport } from './report/index.ts';
 import { register as registerSchedule } from './schedule/index.ts';
 import type { ScheduleService } from './schedule/schedule.service.ts';
 import { register as registerShare } from './share/index.ts';
-import { shareRepository } from './share/share.repository.ts';
+import { ShareRepository } from './share/share.repository.ts';
 import type { Hub } from './telemetry/hub.ts';
 import { register as registerTelemetry } from './telemetry/index.ts';
 
@@ -44,7 +44,7 @@ export async function registerModules(
     telemetry,
     gateway,
     assets: assetRepository(infra.db),
-    shares: shareRepository(infra.db),
+    shares: new ShareRepository(infra.db),
   });
   const { assets: places } = registerAsset(app, { ...infra, auth, devices });
   registerShare(app, { ...infra, auth, devices, limits });

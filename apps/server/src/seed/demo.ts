@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { hashPassword } from '../modules/account/auth.service.ts';
-import { userRepository } from '../modules/account/user.repository.ts';
+import { UserRepository } from '../modules/account/user.repository.ts';
 import { assetRepository } from '../modules/asset/asset.repository.ts';
 import { deviceRepository } from '../modules/device/device.repository.ts';
 
@@ -12,10 +12,10 @@ export const newAccessToken = () => randomBytes(15).toString('base64url');
 
 /** The demo home: a place, two rooms and three simulated devices. Runs once; a second call does nothing. */
 export async function seedDemo(db: Db): Promise<boolean> {
-  const users = userRepository(db);
+  const users = new UserRepository(db);
   if (await users.findByUsername(DEMO_EMAIL)) return false;
   await db.transaction(async (tx) => {
-    const user = await userRepository(tx).create({
+    const user = await new UserRepository(tx).create({
       email: DEMO_EMAIL,
       passwordHash: await hashPassword(DEMO_PASSWORD),
       firstName: 'Demo',

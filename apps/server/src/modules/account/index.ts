@@ -8,7 +8,7 @@ import { CodesService } from './codes.service.ts';
 import { consoleOutbox, httpSmsSender, routingSender, smtpSender } from './notifier.ts';
 import { ProfileImageRepository } from './profile-image.repository.ts';
 import { profileImageRoutes } from './profile-image.routes.ts';
-import { userRepository } from './user.repository.ts';
+import { UserRepository } from './user.repository.ts';
 
 /** Accounts: sign-up, login and sessions, codes by email or SMS, profile and its image. */
 export function register(
@@ -21,7 +21,7 @@ export function register(
   },
 ) {
   const { config, db, bus, clock, log, secret } = deps;
-  const users = userRepository(db);
+  const users = new UserRepository(db);
   const outbox =
     (config.OUTBOX ?? (config.mode === 'embedded' ? 'console' : 'off')) === 'console'
       ? consoleOutbox(deps.outboxWrite ?? ((line) => console.log(line)))

@@ -3,7 +3,7 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { shareRepository } from '../share/share.repository.ts';
+import { ShareRepository } from '../share/share.repository.ts';
 import { TelemetryHistory } from '../telemetry/telemetry.repository.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { ReportRepository } from './report.repository.ts';
@@ -23,7 +23,7 @@ export function register(
   const { db, auth, users, devices, telemetry } = deps;
   const reports = new ReportService({
     reports: new ReportRepository(db),
-    shares: shareRepository(db),
+    shares: new ShareRepository(db),
     history: new TelemetryHistory(db),
     devices,
     users,

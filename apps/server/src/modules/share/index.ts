@@ -3,7 +3,7 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { GuessLimits } from '../../core/rate-limiter.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { shareRepository } from './share.repository.ts';
+import { ShareRepository } from './share.repository.ts';
 import { shareRoutes } from './share.routes.ts';
 import { ShareService } from './share.service.ts';
 
@@ -17,7 +17,7 @@ export function register(
   },
 ) {
   const { db, bus, clock, auth, devices, limits } = deps;
-  const shares = new ShareService({ shares: shareRepository(db), devices, bus, clock, limits });
+  const shares = new ShareService({ shares: new ShareRepository(db), devices, bus, clock, limits });
   shareRoutes(app, { auth, shares });
   return { shares };
 }
