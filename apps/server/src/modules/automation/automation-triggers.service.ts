@@ -31,6 +31,9 @@ const toTrace = (trace: ConditionTrace[]) =>
 const conditionsOf = (row: AutomationRow) => row.conditions as Condition[];
 const has = (row: AutomationRow, type: number) => conditionsOf(row).some((c) => c.conditionType === type);
 
+/** Weather readings are reused this long for evaluations that are not polls. */
+const REUSE_MS = 60_000;
+
 export interface AutomationTriggersDeps {
   repo: AutomationRepository;
   users: UserRepository;
@@ -51,8 +54,6 @@ export interface AutomationTriggersDeps {
 export class AutomationTriggers {
   // Readings by place, reused for a minute: telemetry-triggered evaluations may come often.
   private readonly recent = new Map<string, { at: number; reading: WeatherReading }>();
-
-  private readonly REUSE_MS = 60_000;
 
   constructor(private readonly deps: AutomationTriggersDeps) {
     const { automations } = deps;
@@ -92,7 +93,7 @@ export class AutomationTriggers {
     const key = `${point.latitude},${point.longitude}`;
     const now = clock.now();
     const known = this.recent.get(key);
-    if (!fresh && known && now - known.at < this.REUSE_MS) return localWeatherProvider({ ...known.reading });
+    if (!fresh && known && now - known.at < REUSE_MS) return localWeatherProvider({ ...known.reading });
     try {
       const reading = await weather.current(point);
       if (this.recent.size > 1000) this.recent.clear();
