@@ -1,8 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { profileUpdateBodies } from '@hestia/contract';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../data/errors.ts';
 import { type Tariff, useSetTariff } from '../../data/telemetry-history.ts';
 import { currentLanguage } from '../../i18n/index.ts';
+import { contractResolver } from '../../lib/contract-resolver.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/Toast.tsx';
@@ -21,6 +24,19 @@ export function parsePrice(text: string): number | null {
   return Number(latin);
 }
 
+interface TariffFields {
+  price: string;
+  currency: string;
+}
+
+/** A price in any of the digits the app takes, then the contract's body of the tariff update. */
+const tariffResolver = contractResolver<TariffFields>(
+  profileUpdateBodies.Tariff,
+  ({ price, currency }) => ({ pricePerKwh: parsePrice(price), currency }),
+  ({ price }) => ({ price: parsePrice(price) === null ? 'invalid' : undefined }),
+  { price: 'invalid' },
+);
+
 /** The tariff form: a price per kWh and its currency, kept on the user's profile. */
 export function TariffDialog({
   open,
@@ -35,34 +51,36 @@ export function TariffDialog({
   const priceId = useId();
   const currencyId = useId();
   const save = useSetTariff();
-  const [price, setPrice] = useState('');
-  const [currency, setCurrency] = useState('EUR');
-  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, reset, watch, setError, formState } = useForm<TariffFields>({
+    resolver: tariffResolver,
+    defaultValues: { price: '', currency: 'EUR' },
+  });
+  const currency = watch('currency');
 
+  // Each opening starts from the saved tariff (or the language's currency).
   useEffect(() => {
     if (!open) return;
-    setPrice(current ? String(current.pricePerKwh) : '');
-    setCurrency(current?.currency ?? DEFAULT_CURRENCY[currentLanguage()] ?? 'EUR');
-    setError(null);
-  }, [open, current]);
+    reset({
+      price: current ? String(current.pricePerKwh) : '',
+      currency: current?.currency ?? DEFAULT_CURRENCY[currentLanguage()] ?? 'EUR',
+    });
+  }, [open, current, reset]);
 
-  const submit = () => {
-    const pricePerKwh = parsePrice(price);
-    if (pricePerKwh === null) {
-      setError(t('charts.tariff.invalid'));
-      return;
-    }
+  const submit = handleSubmit(({ price, currency: code }) => {
     save.mutate(
-      { pricePerKwh, currency },
+      { pricePerKwh: parsePrice(price) ?? 0, currency: code },
       {
         onSuccess: () => {
           toast.success(t('charts.tariff.saved'));
           onClose();
         },
-        onError: (err) => setError(errorText(err, t)),
+        onError: (err) => setError('root', { message: errorText(err, t) }),
       },
     );
-  };
+  });
+  const error = formState.errors.price
+    ? t('charts.tariff.invalid')
+    : (formState.errors.root?.message ?? null);
 
   return (
     <Dialog
@@ -75,19 +93,13 @@ export function TariffDialog({
           <Button variant="secondary" onClick={onClose}>
             {t('home.cancel')}
           </Button>
-          <Button busy={save.isPending} onClick={submit} data-testid="tariff-save">
+          <Button busy={save.isPending} onClick={() => void submit()} data-testid="tariff-save">
             {t('home.save')}
           </Button>
         </>
       }
     >
-      <form
-        className="space-y-4 pt-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
+      <form noValidate className="space-y-4 pt-1" onSubmit={submit}>
         <p className="text-[14px] leading-relaxed text-muted">{t('charts.tariff.body')}</p>
         <div className="flex gap-3">
           <div className="min-w-0 flex-1">
@@ -98,8 +110,7 @@ export function TariffDialog({
               id={priceId}
               inputMode="decimal"
               autoComplete="off"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
+              {...register('price')}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${priceId}-error` : undefined}
               data-testid="tariff-price"
@@ -113,8 +124,7 @@ export function TariffDialog({
             </label>
             <select
               id={currencyId}
-              value={currency}
-              onChange={(e) => setCurrency(e.target.value)}
+              {...register('currency')}
               data-testid="tariff-currency"
               className="h-12 w-full rounded-2xl border border-line bg-surface px-3 text-[16px] outline-none focus:border-accent"
             >
