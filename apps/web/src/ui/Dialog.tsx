@@ -17,7 +17,6 @@ interface DialogProps {
  * card on a wider screen.
  */
 export function Dialog({ open, onClose, title, children, actions, testId }: DialogProps) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -44,28 +43,50 @@ export function Dialog({ open, onClose, title, children, actions, testId }: Dial
     >
       {open ? (
         <div className="flex max-h-[85dvh] flex-col pb-[env(safe-area-inset-bottom)]">
-          <div className="flex items-center gap-2 px-5 pt-5 pb-2">
-            <h2 id={titleId} className="min-w-0 flex-1 text-lg font-semibold">
-              {title}
-            </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('home.close')}
-              className="-me-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
-            >
-              <XIcon size={20} />
-            </button>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-2">{children}</div>
-          {actions ? (
-            <div className="flex flex-col-reverse gap-2 px-5 pt-3 pb-5 sm:flex-row sm:justify-end">
-              {actions}
-            </div>
-          ) : null}
+          <DialogContent titleId={titleId} title={title} onClose={onClose} actions={actions}>
+            {children}
+          </DialogContent>
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+/** A dialog's title with its close button, its scrolling body and its actions (Dialog's and Sheet's). */
+export function DialogContent({
+  titleId,
+  title,
+  onClose,
+  children,
+  actions,
+}: {
+  titleId: string;
+  title: string;
+  onClose(): void;
+  children?: ReactNode;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="flex items-center gap-2 px-5 pt-5 pb-2">
+        <h2 id={titleId} className="min-w-0 flex-1 text-lg font-semibold">
+          {title}
+        </h2>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t('home.close')}
+          className="-me-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
+        >
+          <XIcon size={20} />
+        </button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-2">{children}</div>
+      {actions ? (
+        <div className="flex flex-col-reverse gap-2 px-5 pt-3 pb-5 sm:flex-row sm:justify-end">{actions}</div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
-import XIcon from 'lucide-react/icons/x';
-import type { ReactNode } from 'react';
-import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useId } from 'react';
+import { Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
+import { DialogContent } from './Dialog.tsx';
 
 interface SheetProps {
   open: boolean;
@@ -19,7 +18,7 @@ interface SheetProps {
  * by its import. The first screens keep Dialog (the native <dialog>), which costs no React Aria code.
  */
 export function Sheet({ open, onClose, title, children, actions, testId }: SheetProps) {
-  const { t } = useTranslation();
+  const titleId = useId();
   return (
     <ModalOverlay
       isOpen={open}
@@ -29,29 +28,14 @@ export function Sheet({ open, onClose, title, children, actions, testId }: Sheet
     >
       <Modal className="w-full max-w-xl animate-slide-up">
         <AriaDialog
+          aria-labelledby={titleId}
           data-testid={testId}
           className="flex max-h-[85dvh] flex-col rounded-t-[28px] bg-surface pb-[env(safe-area-inset-bottom)] text-ink shadow-2xl outline-none"
         >
-          <span aria-hidden="true" className="mx-auto mt-3 h-1.5 w-10 rounded-full bg-line" />
-          <div className="flex items-center gap-2 px-5 pt-3 pb-2">
-            <Heading slot="title" className="min-w-0 flex-1 text-lg font-semibold">
-              {title}
-            </Heading>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('home.close')}
-              className="-me-2 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-2"
-            >
-              <XIcon size={20} />
-            </button>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-2">{children}</div>
-          {actions ? (
-            <div className="flex flex-col-reverse gap-2 px-5 pt-3 pb-5 sm:flex-row sm:justify-end">
-              {actions}
-            </div>
-          ) : null}
+          <span aria-hidden="true" className="mx-auto mt-3 -mb-2 h-1.5 w-10 rounded-full bg-line" />
+          <DialogContent titleId={titleId} title={title} onClose={onClose} actions={actions}>
+            {children}
+          </DialogContent>
         </AriaDialog>
       </Modal>
     </ModalOverlay>
