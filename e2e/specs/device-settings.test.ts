@@ -197,4 +197,23 @@ describe('device settings', () => {
     await shot(page, 'settings-hardware-test-en');
     await context.close();
   });
+
+  it('the owner refuses adding the device again, in Persian, and allows it back', async () => {
+    const glass = id('glass');
+    const api = await stack.demoClient();
+    const context = await stack.newContext('fa');
+    const page = await logIn(context);
+    await page.goto(`${stack.server.url}${TAB}/device-setting/${glass}`);
+    const toggle = page.getByTestId('reconfiguration-switch');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect((await api.call('getDevice', { params: { id: glass } })).configDisabled).toBe(true);
+    await shot(page, 'settings-reconfiguration-fa');
+    await toggle.click();
+    await expect
+      .poll(async () => (await api.call('getDevice', { params: { id: glass } })).configDisabled)
+      .toBe(false);
+    await context.close();
+  });
 });

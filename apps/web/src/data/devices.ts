@@ -106,6 +106,18 @@ export function useRenameDevice(id: string) {
   });
 }
 
+/** The owner refuses (or allows again) adding the device anew (spec: reconfiguration disabled). */
+export function useSetReconfiguration() {
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: string; disabled: boolean }) =>
+      api.call('setReconfiguration', { params: { id }, body: { disabled } }),
+    onSuccess: (device) => {
+      patchDevices(new Set([device.id]), (d) => ({ ...d, configDisabled: device.configDisabled }));
+      queryClient.setQueryData(deviceKeys.detail(device.id), device);
+    },
+  });
+}
+
 /** Put devices in a place or room (owner's devices only; the server refuses shared ones). */
 export function useMoveDevices() {
   return useMutation({

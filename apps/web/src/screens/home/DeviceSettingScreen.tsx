@@ -2,6 +2,7 @@ import { getProfile } from '@hestia/catalog';
 import HeartIcon from 'lucide-react/icons/heart';
 import InfoIcon from 'lucide-react/icons/info';
 import LayoutGridIcon from 'lucide-react/icons/layout-grid';
+import LockIcon from 'lucide-react/icons/lock';
 import PencilIcon from 'lucide-react/icons/pencil';
 import Share2Icon from 'lucide-react/icons/share-2';
 import Trash2Icon from 'lucide-react/icons/trash-2';
@@ -9,7 +10,12 @@ import UsersIcon from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { useDeleteDevices, useDeviceQuery, useSetFavourite } from '../../data/devices.ts';
+import {
+  useDeleteDevices,
+  useDeviceQuery,
+  useSetFavourite,
+  useSetReconfiguration,
+} from '../../data/devices.ts';
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
@@ -20,6 +26,7 @@ import { MoveIcon } from '../../ui/icons.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
+import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { MoveDialog, RenameDialog } from '../settings/DeviceDialogs.tsx';
 import { DeviceSettingHeader } from '../settings/DeviceSettingHeader.tsx';
@@ -48,6 +55,7 @@ export function DeviceSettingScreen() {
   const [dialog, setDialog] = useState<'rename' | 'move' | 'delete' | null>(null);
   const favourite = useSetFavourite();
   const remove = useDeleteDevices();
+  const reconfiguration = useSetReconfiguration();
   const gone = access === 'none' || (query.isError && !device);
   const owner = access === 'owner';
   const profile = getProfile(device?.deviceProfileId ?? search.get('deviceProfileId') ?? '');
@@ -126,6 +134,28 @@ export function DeviceSettingScreen() {
                 subtitle={t('home.users.subtitle')}
                 to={homePaths.commonUsers(id)}
                 testId="common-users"
+              />
+            ) : null}
+            {owner ? (
+              <Row
+                icon={LockIcon}
+                title={t('home.device.reconfiguration')}
+                subtitle={t('home.device.reconfigurationHint')}
+                trailing={
+                  <Switch
+                    checked={!device.configDisabled}
+                    label={t('home.device.reconfiguration')}
+                    busy={reconfiguration.isPending}
+                    onChange={(allowed) =>
+                      reconfiguration.mutate(
+                        { id, disabled: !allowed },
+                        { onSuccess: () => void query.refetch(), onError: fail },
+                      )
+                    }
+                    testId="reconfiguration-switch"
+                  />
+                }
+                testId="reconfiguration"
               />
             ) : null}
           </Section>
