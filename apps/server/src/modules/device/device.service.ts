@@ -70,32 +70,44 @@ export interface DeviceNeighbours {
   };
 }
 
-export function deviceService(
-  deps: DeviceNeighbours & {
-    devices: DeviceRepository;
-    bus: LiveBus;
-    clock: Clock;
-  },
-) {
-  const { devices, assets, shares, telemetry, gateway, bus, clock } = deps;
+export interface DeviceDeps extends DeviceNeighbours {
+  devices: DeviceRepository;
+  bus: LiveBus;
+  clock: Clock;
+}
+
+/**
+ * Devices: who may see or control which (owner, or a share), the list and one device, favourites,
+ * names and places, and commands to the device through the gateway.
+ */
+export class DeviceService {
   // Read on every toggle. Any change of owner, place, label or share announces itself on the bus,
   // and every instance drops its entries; the TTL bounds what a lost message could leave.
-  const rows = new TtlCache<string, DeviceWithAsset>(5000, 50_000, clock);
-  const grants = new TtlCache<string, ShareRow | null>(5000, 100_000, clock);
-  bus.onAccessChanged((deviceId) => {
-    rows.delete(deviceId);
-    grants.clear();
-  });
-  const changed = (deviceId: string) => bus.publishAccessChanged(deviceId);
+  private readonly rows: TtlCache<string, DeviceWithAsset>;
+
+  private readonly grants: TtlCache<string, ShareRow | null>;
+
+  constructor(private readonly deps: DeviceDeps) {
+    const { bus, clock } = deps;
+    this.rows = new TtlCache<string, DeviceWithAsset>(5000, 50_000, clock);
+    this.grants = new TtlCache<string, ShareRow | null>(5000, 100_000, clock);
+    bus.onAccessChanged((deviceId) => {
+      this.rows.delete(deviceId);
+      this.grants.clear();
+    });
+  }
+
+  private readonly changed = (deviceId: string) => this.deps.bus.publishAccessChanged(deviceId);
 
   /** The device and the caller's access to it. Strangers get 404, so ids do not leak. */
-  async function access(userId: string, id: string): Promise<Accessed> {
-    const row = await rows.getOrLoad(id, () => devices.get(id));
+  async access(userId: string, id: string): Promise<Accessed> {
+    const { clock, devices } = this.deps;
+    const row = await this.rows.getOrLoad(id, () => devices.get(id));
     // A device nobody has claimed yet (docs/decisions/020) is nobody's: no owner, and no share
     // counts for it.
     if (!row || row.ownerId === null) throw new AppError('NOT_FOUND', 'Device not found');
     if (row.ownerId === userId) return { row, access: 'owner' };
-    const share = await grants.getOrLoad(
+    const share = await this.grants.getOrLoad(
       `${userId}|${id}`,
       async () => (await devices.liveShareOf(userId, id, new Date(clock.now()))) ?? null,
     );
@@ -104,19 +116,21 @@ export function deviceService(
     return { row, access: share.scope };
   }
 
-  async function owned(userId: string, id: string): Promise<DeviceWithAsset> {
-    const a = await access(userId, id);
+  async owned(userId: string, id: string): Promise<DeviceWithAsset> {
+    const a = await this.access(userId, id);
     if (a.access !== 'owner') throw new AppError('FORBIDDEN', 'Only the owner can do this.');
     return a.row;
   }
 
-  async function dtos(list: VisibleDevice[]): Promise<Device[]> {
+  private async dtos(list: VisibleDevice[]): Promise<Device[]> {
+    const { telemetry } = this.deps;
     const latest = await telemetry.latestFor(list.map((r) => r.id));
     return list.map((r) => toDto(r, latest.get(r.id)));
   }
 
-  async function one(userId: string, id: string): Promise<Device> {
-    const a = await access(userId, id);
+  async get(userId: string, id: string): Promise<Device> {
+    const { devices } = this.deps;
+    const a = await this.access(userId, id);
     const visible: VisibleDevice = {
       ...a.row,
       assetId: a.access === 'owner' ? a.row.assetId : null,
@@ -124,131 +138,131 @@ export function deviceService(
       shareScope: a.access === 'owner' ? null : a.access,
       isFavourite: await devices.isFavourite(userId, id),
     };
-    return (await dtos([visible]))[0] as Device;
+    return (await this.dtos([visible]))[0] as Device;
   }
 
-  return {
-    access,
-    owned,
-    get: one,
+  /** A device's row changed behind this service's back (its place was deleted): drop caches. */
+  forget(id: string): void {
+    this.rows.delete(id);
+    this.changed(id);
+  }
 
-    /** A device's row changed behind this service's back (its place was deleted): drop caches. */
-    forget(id: string): void {
-      rows.delete(id);
-      changed(id);
+  /**
+   * `customer/devices`: by place or room (with its rooms when childAssetContains), profile, shared
+   * only, or (isTransfer) the devices transferred to the caller by pairing and not yet set up.
+   */
+  async list(
+    userId: string,
+    q: {
+      assetId?: string;
+      childAssetContains?: string;
+      profileId?: string;
+      isTransfer?: string;
+      sharedOnly?: string;
     },
-
-    /**
-     * `customer/devices`: by place or room (with its rooms when childAssetContains), profile, shared
-     * only, or (isTransfer) the devices transferred to the caller by pairing and not yet set up.
-     */
-    async list(
-      userId: string,
-      q: {
-        assetId?: string;
-        childAssetContains?: string;
-        profileId?: string;
-        isTransfer?: string;
-        sharedOnly?: string;
-      },
-    ): Promise<Device[]> {
-      let assetIds: string[] | undefined;
-      if (q.assetId) {
-        const asset = await assets.get(q.assetId);
-        if (!asset || asset.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
-        assetIds = [asset.id];
-        if (q.childAssetContains === 'true') {
-          assetIds.push(
-            ...(await assets.listForOwner(userId)).filter((a) => a.parentId === asset.id).map((a) => a.id),
-          );
-        }
-      }
-      const list = await devices.listVisible(userId, new Date(clock.now()), {
-        ...(assetIds ? { assetIds } : {}),
-        ...(q.profileId ? { profileId: q.profileId } : {}),
-        sharedOnly: q.sharedOnly === 'true',
-        awaitingSetup: q.isTransfer === 'true',
-      });
-      return dtos(list);
-    },
-
-    async favourites(userId: string): Promise<Device[]> {
-      return dtos(await devices.listVisible(userId, new Date(clock.now()), { favouritesOnly: true }));
-    },
-
-    async setFavourite(userId: string, id: string, on: boolean): Promise<void> {
-      await access(userId, id);
-      await devices.setFavourite(userId, id, on);
-    },
-
-    async rename(userId: string, id: string, label: string): Promise<Device> {
-      await owned(userId, id);
-      await devices.rename(id, label);
-      rows.delete(id);
-      changed(id);
-      return one(userId, id);
-    },
-
-    /** The owner deletes the device; a shared user only removes it from their own list. */
-    async remove(userId: string, id: string): Promise<void> {
-      const a = await access(userId, id);
-      if (a.access === 'owner') await devices.remove(id);
-      else await shares.leave(userId, id);
-      rows.delete(id);
-      grants.clear();
-      changed(id);
-    },
-
-    /** Put the owner's devices in a place or room of theirs. */
-    async move(userId: string, deviceIds: string[], assetId: string): Promise<void> {
-      const asset = await assets.get(assetId);
+  ): Promise<Device[]> {
+    const { assets, clock, devices } = this.deps;
+    let assetIds: string[] | undefined;
+    if (q.assetId) {
+      const asset = await assets.get(q.assetId);
       if (!asset || asset.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
-      for (const id of deviceIds) await owned(userId, id);
-      for (const id of await devices.move(userId, deviceIds, assetId)) {
-        rows.delete(id);
-        changed(id);
+      assetIds = [asset.id];
+      if (q.childAssetContains === 'true') {
+        assetIds.push(
+          ...(await assets.listForOwner(userId)).filter((a) => a.parentId === asset.id).map((a) => a.id),
+        );
       }
-    },
+    }
+    const list = await devices.listVisible(userId, new Date(clock.now()), {
+      ...(assetIds ? { assetIds } : {}),
+      ...(q.profileId ? { profileId: q.profileId } : {}),
+      sharedOnly: q.sharedOnly === 'true',
+      awaitingSetup: q.isTransfer === 'true',
+    });
+    return this.dtos(list);
+  }
 
-    /** Take a device out of its room: it goes back to the default place. */
-    async unassign(userId: string, deviceId: string, defaultPlaceId: string): Promise<void> {
-      await owned(userId, deviceId);
-      await devices.move(userId, [deviceId], defaultPlaceId);
-      rows.delete(deviceId);
-      changed(deviceId);
-    },
+  async favourites(userId: string): Promise<Device[]> {
+    const { clock, devices } = this.deps;
+    return this.dtos(await devices.listVisible(userId, new Date(clock.now()), { favouritesOnly: true }));
+  }
 
-    /** Check the command against the catalogue, then send it to the device. */
-    async rpc(userId: string, id: string, body: RpcBody, twoWay: boolean): Promise<RpcResult> {
-      const { row, access: level } = await access(userId, id);
-      if (level === 'view') throw new AppError('VIEW_ONLY');
-      let params = body.params;
-      if (body.method === 'write') {
-        const profile = getProfile(row.profileId);
-        if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
-        const known = (await telemetry.latestFor([id])).get(id) ?? new Map();
-        const current = new Map<string, number | string>();
-        for (const [key, [, value]] of known)
-          current.set(key, typeof value === 'boolean' ? Number(value) : value);
-        try {
-          const pairs = buildWrite(profile, body.params);
-          // The catalogue's rules on the device's last known state; the device enforces them again.
-          enforce(profile, current, pairs);
-          params = pairs;
-        } catch (err) {
-          if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
-          throw err;
-        }
+  async setFavourite(userId: string, id: string, on: boolean): Promise<void> {
+    const { devices } = this.deps;
+    await this.access(userId, id);
+    await devices.setFavourite(userId, id, on);
+  }
+
+  async rename(userId: string, id: string, label: string): Promise<Device> {
+    const { devices } = this.deps;
+    await this.owned(userId, id);
+    await devices.rename(id, label);
+    this.rows.delete(id);
+    this.changed(id);
+    return this.get(userId, id);
+  }
+
+  /** The owner deletes the device; a shared user only removes it from their own list. */
+  async remove(userId: string, id: string): Promise<void> {
+    const { devices, shares } = this.deps;
+    const a = await this.access(userId, id);
+    if (a.access === 'owner') await devices.remove(id);
+    else await shares.leave(userId, id);
+    this.rows.delete(id);
+    this.grants.clear();
+    this.changed(id);
+  }
+
+  /** Put the owner's devices in a place or room of theirs. */
+  async move(userId: string, deviceIds: string[], assetId: string): Promise<void> {
+    const { assets, devices } = this.deps;
+    const asset = await assets.get(assetId);
+    if (!asset || asset.ownerId !== userId) throw new AppError('NOT_FOUND', 'Place or room not found');
+    for (const id of deviceIds) await this.owned(userId, id);
+    for (const id of await devices.move(userId, deviceIds, assetId)) {
+      this.rows.delete(id);
+      this.changed(id);
+    }
+  }
+
+  /** Take a device out of its room: it goes back to the default place. */
+  async unassign(userId: string, deviceId: string, defaultPlaceId: string): Promise<void> {
+    const { devices } = this.deps;
+    await this.owned(userId, deviceId);
+    await devices.move(userId, [deviceId], defaultPlaceId);
+    this.rows.delete(deviceId);
+    this.changed(deviceId);
+  }
+
+  /** Check the command against the catalogue, then send it to the device. */
+  async rpc(userId: string, id: string, body: RpcBody, twoWay: boolean): Promise<RpcResult> {
+    const { gateway, telemetry } = this.deps;
+    const { row, access: level } = await this.access(userId, id);
+    if (level === 'view') throw new AppError('VIEW_ONLY');
+    let params = body.params;
+    if (body.method === 'write') {
+      const profile = getProfile(row.profileId);
+      if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
+      const known = (await telemetry.latestFor([id])).get(id) ?? new Map();
+      const current = new Map<string, number | string>();
+      for (const [key, [, value]] of known)
+        current.set(key, typeof value === 'boolean' ? Number(value) : value);
+      try {
+        const pairs = buildWrite(profile, body.params);
+        // The catalogue's rules on the device's last known state; the device enforces them again.
+        enforce(profile, current, pairs);
+        params = pairs;
+      } catch (err) {
+        if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
+        throw err;
       }
-      const latest = await telemetry.latestFor([id]);
-      if (String(latest.get(id)?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
-      return gateway.rpc(
-        id,
-        { method: body.method, params },
-        { twoWay, timeoutMs: body.timeout ?? RPC_DEFAULT_TIMEOUT_MS },
-      );
-    },
-  };
+    }
+    const latest = await telemetry.latestFor([id]);
+    if (String(latest.get(id)?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
+    return gateway.rpc(
+      id,
+      { method: body.method, params },
+      { twoWay, timeoutMs: body.timeout ?? RPC_DEFAULT_TIMEOUT_MS },
+    );
+  }
 }
-
-export type DeviceService = ReturnType<typeof deviceService>;

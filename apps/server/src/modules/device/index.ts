@@ -3,7 +3,7 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import { deviceRepository } from './device.repository.ts';
 import { deviceRoutes } from './device.routes.ts';
-import { type DeviceNeighbours, deviceService } from './device.service.ts';
+import { type DeviceNeighbours, DeviceService } from './device.service.ts';
 
 /** Devices: who sees which, their records, favourites, and commands through the gateway. */
 export function register(
@@ -14,7 +14,7 @@ export function register(
     },
 ) {
   const { db, bus, clock, auth, telemetry, gateway, assets, shares } = deps;
-  const devices = deviceService({
+  const devices = new DeviceService({
     devices: deviceRepository(db),
     assets,
     shares,
