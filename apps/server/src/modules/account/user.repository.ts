@@ -10,6 +10,15 @@ export type CodePurpose = CodeRow['purpose'];
 /** Class of the transaction locks that put codes for one (purpose, target) one at a time. */
 const CODE_LOCK = 7275;
 
+/** Codes for (purpose, target) not used yet and not expired at `now`. */
+const liveCodeOf = (purpose: CodePurpose, target: string, now: Date) =>
+  and(
+    eq(verificationCodes.purpose, purpose),
+    eq(verificationCodes.target, target),
+    isNull(verificationCodes.consumedAt),
+    gt(verificationCodes.expiresAt, now),
+  );
+
 export class UserRepository {
   constructor(private readonly db: Db) {}
 
@@ -186,14 +195,7 @@ export class UserRepository {
     const [row] = await this.db
       .select()
       .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.purpose, purpose),
-          eq(verificationCodes.target, target),
-          isNull(verificationCodes.consumedAt),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
+      .where(liveCodeOf(purpose, target, now))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     return row;
@@ -212,14 +214,7 @@ export class UserRepository {
     const newest = this.db
       .select({ id: verificationCodes.id })
       .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.purpose, purpose),
-          eq(verificationCodes.target, target),
-          isNull(verificationCodes.consumedAt),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
+      .where(liveCodeOf(purpose, target, now))
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     const [row] = await this.db
