@@ -130,7 +130,8 @@ describe('key devices', () => {
 // After the key devices: the actions it lists are the ones the scenario-key test bound.
 describe('a view-only share', () => {
   it('shows the panels and settings without controls', async () => {
-    const email = 'viewer@hestia.local';
+    // A new address per attempt, so the suite's retry starts clean instead of failing on sign-up.
+    const email = `viewer-${Date.now()}@hestia.local`;
     const password = 'Viewer-Pass1';
     const viewer = await stack.signUp(email, password, 'Viewer');
     for (const name of ['scenarioKey', 'pir', 'touch'] as const) {

@@ -47,11 +47,14 @@ async function longPress(page: Page, target: Locator): Promise<void> {
 
 const relay = (id: string) => stack.fleet.devices.get(id)?.sim.values.get('relay_1');
 
+/** Counts attempts, so each (a retry too) signs up its own address. */
+let attempt = 0;
+
 describe('places, rooms and sharing, in Chromium', () => {
   it.each(['en', 'fa'] as const)(
     'shares a device by link, follows scope change and revoke live, and organises rooms (%s)',
     async (lang) => {
-      const guestEmail = `guest-${lang}@hestia.local`;
+      const guestEmail = `guest-${lang}-${++attempt}@hestia.local`;
       // A second user, made through the real sign-up API with the code the outbox printed.
       await stack.signUp(guestEmail, GUEST_PASSWORD, 'Guest');
 
@@ -240,7 +243,8 @@ describe('places, rooms and sharing, in Chromium', () => {
     "says why a guest's schedule and timer were switched off when the share turns view only, live, then revoked (%s)",
     async (lang) => {
       const TAB = '/bottom-tab-bar-navigator';
-      const email = `timer-guest-${lang}@hestia.local`;
+      // A new address per attempt, so the suite's retry starts clean instead of failing on sign-up.
+      const email = `timer-guest-${lang}-${++attempt}@hestia.local`;
       const guestApi = await stack.signUp(email, GUEST_PASSWORD, 'Timer guest');
       const ownerApi = await stack.demoClient();
       const created = await ownerApi.call('createShare', {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, type Stack, startStack } from './stack.ts';
 
 /** Issue 22: every authenticated route is rate limited per user, with a 429 in the wrapper. */
@@ -23,7 +22,9 @@ const list = (token: string) =>
 
 describe('per-user request budget', () => {
   it('answers 429 in the wrapper past the burst, for that user only, and lets them back in', async () => {
-    const demo = await tokenOf(DEMO_EMAIL, DEMO_PASSWORD);
+    // A user of its own: the stack's demo client may have spent some of the demo user's budget.
+    await addUser(stack.server, 'budget-burst@example.com', 'Budget7Pass');
+    const demo = await tokenOf('budget-burst@example.com', 'Budget7Pass');
     await addUser(stack.server, 'budget-other@example.com', 'Budget7Pass');
     const other = await tokenOf('budget-other@example.com', 'Budget7Pass');
 

@@ -300,6 +300,12 @@ describe('an unpaired device’s pairing access point', () => {
     await post(d, 'set-device-wifi-info', { ...creds, pairKey: 'f1Rs' });
     await d.whenState('online', 10_000);
     await expect.poll(() => latest.get(record.id)?.active, { timeout: 5000 }).toBe(true);
+    // The device's claim message is stored asynchronously after it comes online: wait for it before
+    // the user claims (a loaded CI machine let the user's claim arrive first).
+    const claims = provisioningRepository(server.database.db);
+    await expect
+      .poll(async () => (await claims.claimOf(record.id)) !== undefined, { timeout: 5000 })
+      .toBe(true);
     expect((await userClaim(record.mac, 'f1Rs')).data.response).toBe('SUCCESS');
 
     await d.reset();
@@ -308,7 +314,6 @@ describe('an unpaired device’s pairing access point', () => {
     expect(await apAnswers(d)).toBe(true);
     await expect.poll(() => latest.get(record.id)?.active, { timeout: 5000 }).toBe(false);
 
-    const claims = provisioningRepository(server.database.db);
     expect(await claims.claimOf(record.id)).toBeUndefined();
     await post(d, 'set-device-wifi-info', { ...creds, pairKey: 's3Cd', ownerKey: 'owner-key-1' });
     await d.whenState('online', 10_000);

@@ -20,15 +20,25 @@ export interface DeviceContext {
 /**
  * Read a list again when the user's access to the device changes while it is on screen (a share
  * scoped down to view, or back): the server switches off what may no longer run, and says why
- * (`pausedReason`), so the list shows it at once.
+ * (`pausedReason`), so the list shows it at once. The server announces the change and sweeps the
+ * schedules and timers side by side, so on a busy server the first read may come before the sweep
+ * is done: the list is read again after 1 s and 4 s (a CI run saw the sweep land after the read).
  */
+const ACCESS_REREADS_MS = [0, 1000, 4000];
+
 export function useRefetchOnAccessChange(access: LiveAccess, refetch: () => unknown): void {
   const seen = useRef(access);
+  // The latest refetch, so a new function identity neither cancels nor repeats the re-reads.
+  const latest = useRef(refetch);
+  latest.current = refetch;
   useEffect(() => {
     if (seen.current === access) return;
     seen.current = access;
-    void refetch();
-  }, [access, refetch]);
+    const timers = ACCESS_REREADS_MS.map((ms) => setTimeout(() => void latest.current(), ms));
+    return () => {
+      for (const t of timers) clearTimeout(t);
+    };
+  }, [access]);
 }
 
 /**
