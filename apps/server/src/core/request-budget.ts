@@ -1,3 +1,5 @@
+import { RateLimitedError } from './rate-limiter.ts';
+
 /**
  * How many requests one user may make: a token bucket per user, kept in this process's memory
  * (issue 22: rate limits on every authenticated route). A user starts with `burst` requests and earns
@@ -52,4 +54,17 @@ export class RequestBudget {
   get size(): number {
     return this.buckets.size;
   }
+}
+
+/** Each server's budget, when it has one (plugins/api.ts sets it; the route layer spends it). */
+const budgets = new WeakMap<object, RequestBudget>();
+
+export function useRequestBudget(server: object, budget: RequestBudget): void {
+  budgets.set(server, budget);
+}
+
+/** Spend one of the user's requests on `server`; a 429 (Retry-After) when none is left. */
+export function spendRequest(server: object, userId: string): void {
+  const wait = budgets.get(server)?.take(userId) ?? 0;
+  if (wait > 0) throw new RateLimitedError(wait);
 }

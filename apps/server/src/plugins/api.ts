@@ -11,8 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
-import type { RequestBudget } from '../core/request-budget.ts';
+import { type RequestBudget, spendRequest, useRequestBudget } from '../core/request-budget.ts';
 import { noteUser } from './request-log.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 /** Who calls: the account module's authentication, seen only through this (no import of it). */
 export interface Authenticator<P> {
@@ -182,55 +183,13 @@ export function errSerializer(err: unknown, depth = 0): SerializedError {
   };
 }
 
-/**
- * The page's Content-Security-Policy (issue 22): scripts from the app's own origin only (no inline
- * script: the first load's preload script is a file of its own), WebAssembly for the QR-code reader,
- * inline styles (style attributes and the toaster's style element). The app talks to its own origin
- * and its sockets, and, while a device is being added, to the device's own address on its access
- * point (spec: the web build reaches the device over HTTP at an address the user gives), so
- * connect-src allows http: and https: addresses; nothing else leaves the origin.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss: http: https:",
-  "media-src 'self' blob:",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** What the page may use: the camera (QR codes) and location (automations), nothing else. */
-export const PERMISSIONS_POLICY =
-  'camera=(self), geolocation=(self), microphone=(), usb=(), serial=(), bluetooth=(), payment=(), midi=()';
-
-/** Each server's per-user request budget (core/request-budget.ts), when it has one. */
-const budgets = new WeakMap<FastifyInstance, RequestBudget>();
-
 /** Wrapper on every answer, errors included; never a stack trace to the client. */
 export function installErrorHandling(
   app: FastifyInstance,
   opts: { serveShell: boolean; requestBudget?: RequestBudget },
 ): void {
-  if (opts.requestBudget) budgets.set(app, opts.requestBudget);
-  // On every answer, the app's pages and the API alike: no guessing of content types, no address
-  // (a share link's token) sent on to another site, no framing by another site.
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    // Only over TLS (a proxy in front that terminates it says so to a server that trusts it).
-    if (req.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-  });
+  if (opts.requestBudget) useRequestBudget(app, opts.requestBudget);
+  installSecurityHeaders(app);
   // A body-less request that still says it sends JSON (many HTTP clients do so for DELETE) has no
   // body, not a broken one; any other JSON is parsed as before, prototype keys refused.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -358,8 +317,7 @@ async function inputOf<D extends RouteDef, P>(
   const userId = (principal as { userId?: unknown } | undefined)?.userId;
   if (typeof userId === 'string') {
     noteUser(req, userId);
-    const wait = budgets.get(req.server)?.take(userId) ?? 0;
-    if (wait > 0) throw new RateLimitedError(wait);
+    spendRequest(req.server, userId);
   }
   return {
     req,
