@@ -1,17 +1,15 @@
 import type { DeviceBrand } from '@hestia/contract';
 import TagIcon from 'lucide-react/icons/tag';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useDeviceBrandsQuery } from './data.ts';
 import { GENERIC_BRAND } from './device-link.ts';
-import { ModelList, profilesOf } from './ModelList.tsx';
+import { GroupModelsScreen, profilesOf } from './ModelList.tsx';
 import { useModelNames } from './model-names.ts';
 
 /** Hestia's own brand first, then the others by name. */
@@ -72,34 +70,17 @@ export function BrandListScreen() {
 export function BrandModelsScreen() {
   const { t } = useTranslation();
   const names = useModelNames();
-  const navigate = useNavigate();
   const { brandId = '' } = useParams();
   const query = useDeviceBrandsQuery();
   const brand = query.data?.find((b) => b.id === brandId);
   return (
-    <StackScreen
+    <GroupModelsScreen
       title={brand ? names.brand(brand) : t('deviceChoose.brands.title')}
       backTo={configPaths.brands()}
       testId="screen-brand-models"
-      slide="side"
-    >
-      <QueryView query={query}>
-        {() =>
-          brand ? (
-            <ModelList key={brand.id} models={profilesOf(brand.profileIds)} />
-          ) : (
-            <EmptyState
-              icon={TagIcon}
-              title={t('deviceChoose.brands.unknown')}
-              action={
-                <Button onClick={() => void navigate(configPaths.selectMode())} variant="secondary">
-                  {t('deviceChoose.models.back')}
-                </Button>
-              }
-            />
-          )
-        }
-      </QueryView>
-    </StackScreen>
+      query={query}
+      group={brand}
+      unknown={{ icon: TagIcon, title: t('deviceChoose.brands.unknown') }}
+    />
   );
 }

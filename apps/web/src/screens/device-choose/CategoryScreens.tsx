@@ -1,15 +1,13 @@
 import LayoutListIcon from 'lucide-react/icons/layout-list';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
-import { Button } from '../../ui/Button.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useDeviceCategoriesQuery } from './data.ts';
-import { ModelList, profilesOf } from './ModelList.tsx';
+import { GroupModelsScreen, profilesOf } from './ModelList.tsx';
 import { useModelNames } from './model-names.ts';
 
 /** devicesCategoryList (spec section 2): the catalogue's categories, each with its glyph and its kinds. */
@@ -64,33 +62,16 @@ export function CategoryModelsScreen() {
   const { t } = useTranslation();
   const names = useModelNames();
   const { categoryId = '' } = useParams();
-  const navigate = useNavigate();
   const query = useDeviceCategoriesQuery();
   const category = query.data?.find((c) => c.id === categoryId);
   return (
-    <StackScreen
+    <GroupModelsScreen
       title={category ? names.family(category.title, category.id) : t('deviceChoose.categories.title')}
       backTo={configPaths.categories()}
       testId="screen-category-models"
-      slide="side"
-    >
-      <QueryView query={query}>
-        {() =>
-          category ? (
-            <ModelList key={category.id} models={profilesOf(category.profileIds)} />
-          ) : (
-            <EmptyState
-              icon={LayoutListIcon}
-              title={t('deviceChoose.models.unknownCategory')}
-              action={
-                <Button onClick={() => void navigate(configPaths.selectMode())} variant="secondary">
-                  {t('deviceChoose.models.back')}
-                </Button>
-              }
-            />
-          )
-        }
-      </QueryView>
-    </StackScreen>
+      query={query}
+      group={category}
+      unknown={{ icon: LayoutListIcon, title: t('deviceChoose.models.unknownCategory') }}
+    />
   );
 }

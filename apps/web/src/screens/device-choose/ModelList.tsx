@@ -1,12 +1,16 @@
 import { getProfile, type ModelProfile } from '@hestia/catalog';
+import type { UseQueryResult } from '@tanstack/react-query';
 import SearchIcon from 'lucide-react/icons/search';
-import { useId, useState } from 'react';
+import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
+import { Button } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { ChevronEndIcon } from '../../ui/icons.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
 import { GENERIC_BRAND } from './device-link.ts';
 import { latinDigits, useModelNames } from './model-names.ts';
 
@@ -84,5 +88,49 @@ export function ModelList({ models }: { models: readonly ModelProfile[] }) {
         </ul>
       )}
     </>
+  );
+}
+
+/**
+ * The screen of one category's or brand's models: the list, or, for an id the catalogue does not
+ * know, a clear message and the way back to choosing.
+ */
+export function GroupModelsScreen<T>({
+  title,
+  backTo,
+  testId,
+  query,
+  group,
+  unknown,
+}: {
+  title: string;
+  backTo: string;
+  testId: string;
+  query: UseQueryResult<T>;
+  group: { id: string; profileIds: readonly string[] } | undefined;
+  unknown: { icon: ComponentType<{ size?: number }>; title: string };
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <StackScreen title={title} backTo={backTo} testId={testId} slide="side">
+      <QueryView query={query}>
+        {() =>
+          group ? (
+            <ModelList key={group.id} models={profilesOf(group.profileIds)} />
+          ) : (
+            <EmptyState
+              icon={unknown.icon}
+              title={unknown.title}
+              action={
+                <Button onClick={() => void navigate(configPaths.selectMode())} variant="secondary">
+                  {t('deviceChoose.models.back')}
+                </Button>
+              }
+            />
+          )
+        }
+      </QueryView>
+    </StackScreen>
   );
 }
