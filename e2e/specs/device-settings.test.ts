@@ -210,6 +210,16 @@ describe('device settings', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     expect((await api.call('getDevice', { params: { id: glass } })).configDisabled).toBe(true);
     await shot(page, 'settings-reconfiguration-fa');
+    // Rename: an empty name cannot be saved; a new one is saved and shown.
+    await page.getByTestId('rename-device').click();
+    const input = page.getByTestId('rename-input');
+    await input.fill('   ');
+    expect(await page.getByTestId('rename-save').isDisabled()).toBe(true);
+    await input.fill('کلید شیشه‌ای راهرو');
+    await page.getByTestId('rename-save').click();
+    await expect
+      .poll(async () => (await api.call('getDevice', { params: { id: glass } })).label)
+      .toBe('کلید شیشه‌ای راهرو');
     await toggle.click();
     await expect
       .poll(async () => (await api.call('getDevice', { params: { id: glass } })).configDisabled)

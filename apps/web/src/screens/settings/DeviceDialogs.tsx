@@ -1,7 +1,7 @@
 import type { Device } from '@hestia/contract';
 import DoorClosedIcon from 'lucide-react/icons/door-closed';
 import MapPinIcon from 'lucide-react/icons/map-pin';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssetTreeQuery } from '../../data/assets.ts';
 import { useMoveDevices, useRenameDevice } from '../../data/devices.ts';
@@ -10,19 +10,30 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { useAssetNameForm } from '../home/asset-name-form.ts';
 
-/** Rename a device (owner only): the name is required. */
+/**
+ * Rename a device (owner only), on react-hook-form with the contract's name rule (the same as a
+ * place's or room's name): required, at most 64 characters.
+ */
 export function RenameDialog({ device, open, onClose }: { device: Device; open: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const rename = useRenameDevice(device.id);
-  const [name, setName] = useState(device.label);
-  const [shownFor, setShownFor] = useState(false);
+  const { form, error } = useAssetNameForm(device.label, (k) => t(`home.form.${k}`));
+  const name = form.watch('name');
   // Start from the current name each time the dialog opens.
-  if (open !== shownFor) {
-    setShownFor(open);
-    if (open) setName(device.label);
-  }
-  const nameError = name.trim() === '' ? t('home.form.nameRequired') : null;
+  useEffect(() => {
+    if (open) form.reset({ name: device.label });
+  }, [open, device.label, form]);
+  const save = form.handleSubmit(({ name: label }) =>
+    rename.mutate(label.trim(), {
+      onSuccess: () => {
+        toast.success(t('home.device.renamed'));
+        onClose();
+      },
+      onError: (err) => toast.error(errorText(err, t)),
+    }),
+  );
   return (
     <Dialog
       open={open}
@@ -35,17 +46,9 @@ export function RenameDialog({ device, open, onClose }: { device: Device; open: 
           </Button>
           <Button
             busy={rename.isPending}
-            disabled={!!nameError}
+            disabled={name.trim() === ''}
             data-testid="rename-save"
-            onClick={() =>
-              rename.mutate(name.trim(), {
-                onSuccess: () => {
-                  toast.success(t('home.device.renamed'));
-                  onClose();
-                },
-                onError: (err) => toast.error(errorText(err, t)),
-              })
-            }
+            onClick={() => void save()}
           >
             {t('home.save')}
           </Button>
@@ -55,9 +58,8 @@ export function RenameDialog({ device, open, onClose }: { device: Device; open: 
       <TextField
         maxLength={64}
         label={t('home.form.name')}
-        value={name}
-        onValueChange={setName}
-        error={name ? nameError : null}
+        {...form.register('name')}
+        error={error}
         autoFocus
         testId="rename-input"
       />
