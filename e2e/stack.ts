@@ -5,7 +5,7 @@ import {
   createServer,
   DEMO_EMAIL,
   DEMO_PASSWORD,
-  deviceRepository,
+  DeviceRepository,
   type HestiaServer,
   loadConfig,
   newAccessToken,
@@ -81,7 +81,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
     }),
     { outboxWrite: (line) => outbox.push(line) },
   );
-  const devices = await deviceRepository(server.database.db).simulated();
+  const devices = await new DeviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
     url: server.mqttUrl,
     mode: 'tb',
@@ -108,7 +108,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
       const owner = await new UserRepository(db).findByUsername(DEMO_EMAIL);
       if (!owner) throw new Error('the demo user is missing');
       const place = devices[0]?.assetId;
-      const row = await deviceRepository(db).create({
+      const row = await new DeviceRepository(db).create({
         ownerId: owner.id,
         assetId: assetId ?? place ?? null,
         name,

@@ -1,5 +1,5 @@
 import { HestiaClient } from '@hestia/client';
-import { deviceRepository, newAccessToken, tsWorker } from '@hestia/server';
+import { DeviceRepository, newAccessToken, tsWorker } from '@hestia/server';
 import mqtt from 'mqtt';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
@@ -13,7 +13,7 @@ export async function fanoutBench(): Promise<void> {
   const server = await startBenchServer();
   const db = server.database.db;
   const user = await benchUser(server, 'fanout@example.com');
-  const device = await deviceRepository(db).create({
+  const device = await new DeviceRepository(db).create({
     ownerId: user.id,
     name: 'Probe',
     label: 'Probe',

@@ -7,7 +7,7 @@ import type { Worker } from 'node:worker_threads';
 import { createSimDevice, getProfile } from '@hestia/catalog';
 import {
   createServer,
-  deviceRepository,
+  DeviceRepository,
   type HestiaServer,
   loadConfig,
   newAccessToken,
@@ -172,7 +172,7 @@ async function simulatedWeek(): Promise<{
     { clock },
   );
   try {
-    const demo = await deviceRepository(server.database.db).simulated();
+    const demo = await new DeviceRepository(server.database.db).simulated();
     const sims = demo.map((d) => {
       const profile = getProfile(d.profileId);
       if (!profile) throw new Error(`unknown profile ${d.profileId}`);
@@ -255,7 +255,7 @@ export async function footprintBench(): Promise<void> {
     const before = await telemetryBytes(dataDir);
     const seeder = await startBenchServer({ DATA_DIR: dataDir });
     const owner = await benchUser(seeder, `footprint-${Date.now()}@example.com`);
-    const repo = deviceRepository(seeder.database.db);
+    const repo = new DeviceRepository(seeder.database.db);
     const fleet: Array<{ username: string; topic: string }> = [];
     for (let i = 0; i < FLEET; i++) {
       const d = await repo.create({

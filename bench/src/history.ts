@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { deviceRepository, newAccessToken, tidyDatabase } from '@hestia/server';
+import { DeviceRepository, newAccessToken, tidyDatabase } from '@hestia/server';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
@@ -15,7 +15,7 @@ async function run(label: string, env: Record<string, string>): Promise<void> {
   try {
     const db = server.database.db;
     const user = await benchUser(server, `history-${Date.now()}@example.com`);
-    const device = await deviceRepository(db).create({
+    const device = await new DeviceRepository(db).create({
       ownerId: user.id,
       name: 'Meter',
       label: 'Meter',

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
 import { HestiaClient } from '@hestia/client';
-import { deviceRepository, type HestiaServer, newAccessToken, schema, tsWorker } from '@hestia/server';
+import { DeviceRepository, type HestiaServer, newAccessToken, schema, tsWorker } from '@hestia/server';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pg from 'pg';
@@ -65,7 +65,7 @@ async function runStack(
   const server = await startBenchServer(env);
   const db = server.database.db;
   const user = await benchUser(server, 'ingest@example.com');
-  const repo = deviceRepository(db);
+  const repo = new DeviceRepository(db);
   const devices: Array<{ id: string; accessToken: string }> = [];
   for (let i = 0; i < DEVICES; i++) {
     devices.push(

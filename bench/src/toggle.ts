@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { HestiaClient } from '@hestia/client';
-import { deviceRepository, newAccessToken } from '@hestia/server';
+import { DeviceRepository, newAccessToken } from '@hestia/server';
 import { startFleet } from '@hestia/simulator';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
@@ -21,7 +21,7 @@ export async function toggleBench(): Promise<void> {
   const devices: Array<{ id: string; accessToken: string; profileId: string }> = [];
   for (let i = 0; i < DEVICES; i++) {
     devices.push(
-      await deviceRepository(db).create({
+      await new DeviceRepository(db).create({
         ownerId: user.id,
         name: `Bench ${i}`,
         label: `Bench ${i}`,

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEMO_EMAIL, DEMO_PASSWORD, deviceRepository } from '@hestia/server';
+import { DEMO_EMAIL, DEMO_PASSWORD, DeviceRepository } from '@hestia/server';
 import { startFleet } from '@hestia/simulator';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -51,7 +51,7 @@ export async function webBench(): Promise<void> {
   printInitialJs(dist);
 
   const server = await startBenchServer({ DEMO: 'on', WEB_DIST: dist });
-  const devices = await deviceRepository(server.database.db).simulated();
+  const devices = await new DeviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
     url: server.mqttUrl,
     mode: 'tb',

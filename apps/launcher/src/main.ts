@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await preflight(config);
   // Loaded once the checks passed, so a conflict is told before the server's code even loads.
-  const { createServer, DEMO_EMAIL, DEMO_PASSWORD, deviceRepository } = await import('@hestia/server');
+  const { createServer, DEMO_EMAIL, DEMO_PASSWORD, DeviceRepository } = await import('@hestia/server');
   const { startFleet } = await import('@hestia/simulator');
   // Set once the server is up; until then a fatal stop ends start-up with its error instead.
   let fatal: (err: Error) => void = () => undefined;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   let fleet: Fleet | undefined;
   let unpaired: StartedUnpaired | undefined;
   if (config.SIMULATOR === 'on' && config.mode === 'embedded') {
-    const devices = await deviceRepository(server.database.db).simulated();
+    const devices = await new DeviceRepository(server.database.db).simulated();
     fleet = await startFleet({
       url: server.mqttUrl,
       mode: 'tb',

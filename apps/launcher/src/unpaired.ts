@@ -1,4 +1,4 @@
-import { deviceRepository, type HestiaServer, newAccessToken } from '@hestia/server';
+import { DeviceRepository, type HestiaServer, newAccessToken } from '@hestia/server';
 import {
   type Fleet,
   HOME_WIFI_PASSWORD,
@@ -28,7 +28,7 @@ export interface StartedUnpaired {
 }
 
 export async function startUnpairedDevices(server: HestiaServer, fleet: Fleet): Promise<StartedUnpaired> {
-  const repo = deviceRepository(server.database.db);
+  const repo = new DeviceRepository(server.database.db);
   const devices: UnpairedDevice[] = [];
   const lines: string[] = [];
   const ssid = homeNetwork()[0]?.ssid ?? 'Home-WiFi-2.4G';

@@ -15,7 +15,7 @@ import type { Gateway } from './gateway/gateway.ts';
 import { maintainPartitions, runRetention, tidyDatabase } from './jobs/retention.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { inProcessBus, redisBus } from './live/bus.ts';
-import { settingsRepository } from './modules/account/settings.repository.ts';
+import { SettingsRepository } from './modules/account/settings.repository.ts';
 import type { WeatherProvider } from './modules/automation/weather.service.ts';
 import type { DeviceService } from './modules/device/device.service.ts';
 import { registerModules } from './modules/index.ts';
@@ -124,7 +124,9 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
 
     const secretText =
       config.JWT_SECRET ??
-      (await settingsRepository(db).getOrCreate('jwt_secret', () => randomBytes(48).toString('base64url')));
+      (await new SettingsRepository(db).getOrCreate('jwt_secret', () =>
+        randomBytes(48).toString('base64url'),
+      ));
     const secret = new TextEncoder().encode(secretText);
 
     const bus: LiveBus =

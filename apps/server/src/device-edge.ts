@@ -4,10 +4,10 @@ import { startEmbeddedBroker } from './gateway/embedded-broker.ts';
 import { connectExternalBroker } from './gateway/external-broker.ts';
 import { createGateway } from './gateway/gateway.ts';
 import type { BrokerTransport } from './gateway/transport.ts';
-import { assetRepository } from './modules/asset/asset.repository.ts';
-import { deviceRepository } from './modules/device/device.repository.ts';
-import { pairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
-import { provisioningRepository } from './modules/provisioning/provisioning.repository.ts';
+import { AssetRepository } from './modules/asset/asset.repository.ts';
+import { DeviceRepository } from './modules/device/device.repository.ts';
+import { PairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
+import { ProvisioningRepository } from './modules/provisioning/provisioning.repository.ts';
 import { claimLimits, provisioningService } from './modules/provisioning/provisioning.service.ts';
 import { AttributeRepository } from './modules/telemetry/attribute.repository.ts';
 import { AttributeService } from './modules/telemetry/attribute.service.ts';
@@ -30,7 +30,7 @@ export async function startDeviceEdge(
   const telemetry = new TelemetryService({ repo: new TelemetryRepository(db), bus, clock, log });
   onClose(() => telemetry.close());
 
-  const devicesRepo = deviceRepository(db);
+  const devicesRepo = new DeviceRepository(db);
   let transport: BrokerTransport;
   let mqttUrl: string;
   if (config.mode === 'scaled') {
@@ -55,13 +55,13 @@ export async function startDeviceEdge(
   const attempts = attemptStore(db, clock);
   const provisioning = provisioningService({
     devices: devicesRepo,
-    provisioning: provisioningRepository(db),
-    assets: assetRepository(db),
+    provisioning: new ProvisioningRepository(db),
+    assets: new AssetRepository(db),
     forget: (id) => deps.forget(id),
     clock,
     log,
     limits: claimLimits(attempts),
-    pairKeys: pairKeyRepository(db),
+    pairKeys: new PairKeyRepository(db),
   });
   const attributes = new AttributeService({ repo: new AttributeRepository(db), bus, transport, clock, log });
   const pipeline = telemetryPipeline({ telemetry, attributes, clock, log });

@@ -1,6 +1,6 @@
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
@@ -25,7 +25,7 @@ const hhmm = (ts: number) => new Date(ts).toISOString().slice(11, 16);
 async function newcomer(email: string) {
   const user = await addUser(stack.server, email, 'Newcomer1');
   const client = await loggedIn(stack.server.url, email, 'Newcomer1');
-  const row = await deviceRepository(stack.server.database.db).create({
+  const row = await new DeviceRepository(stack.server.database.db).create({
     ownerId: user.id,
     name: 'Own lights',
     label: 'Own lights',

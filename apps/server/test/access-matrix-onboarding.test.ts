@@ -1,7 +1,7 @@
 import { profiles } from '@hestia/catalog';
 import { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { factoryRecord, statusOf } from './onboarding-kit.ts';
 import { addUser, loggedIn, type Stack, shareWith, startStack } from './stack.ts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   }
   const ownerId = (await stack.client.call('profile', {})).id;
   ownedMac = 'A4:CF:12:AA:00:01';
-  const device = await deviceRepository(stack.server.database.db).create({
+  const device = await new DeviceRepository(stack.server.database.db).create({
     ownerId,
     name: ownedMac,
     label: 'Matrix plug',

@@ -1,8 +1,8 @@
 import { type CallInput, HestiaClient } from '@hestia/client';
 import { type RouteDef, type RouteName, routes } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetRepository } from '../src/modules/asset/asset.repository.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { AssetRepository } from '../src/modules/asset/asset.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 
@@ -404,7 +404,7 @@ const ids = {} as Record<'owner' | 'viewer' | 'controller', string>;
 
 async function fixture(): Promise<Fixture> {
   const db = stack.server.database.db;
-  const device = await deviceRepository(db).create({
+  const device = await new DeviceRepository(db).create({
     ownerId: ids.owner,
     name: 'Matrix switch',
     label: 'Matrix switch',
@@ -412,7 +412,7 @@ async function fixture(): Promise<Fixture> {
     accessToken: newAccessToken(),
   });
   const home = (await clients.owner.call('assetTree', {}))[0];
-  const room = await assetRepository(db).create({
+  const room = await new AssetRepository(db).create({
     ownerId: ids.owner,
     parentId: home?.id ?? null,
     name: 'Matrix room',
@@ -478,7 +478,7 @@ describe('access matrix', () => {
 
   it('shows a device without an owner to nobody: it is in no list and every device route refuses it', async () => {
     const db = stack.server.database.db;
-    const unowned = await deviceRepository(db).create({
+    const unowned = await new DeviceRepository(db).create({
       ownerId: null,
       name: 'Unclaimed switch',
       label: 'Unclaimed switch',
@@ -505,7 +505,7 @@ describe('access matrix', () => {
     }
     // Every role on every route about one device (all but the place and room routes).
     expect(checked).toBeGreaterThanOrEqual(4 * 35);
-    expect(await deviceRepository(db).get(unowned.id)).toMatchObject({
+    expect(await new DeviceRepository(db).get(unowned.id)).toMatchObject({
       ownerId: null,
       label: 'Unclaimed switch',
     });

@@ -1,6 +1,6 @@
 import { ApiError, HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, startStack, waitFor } from './stack.ts';
 
@@ -236,8 +236,9 @@ describe('RPC', () => {
   });
 
   it("refuses a write the catalogue's rules forbid in the device's current state, with its message", async () => {
-    const owner = (await deviceRepository(stack.server.database.db).get(stack.ids.switch))?.ownerId as string;
-    const coil = await deviceRepository(stack.server.database.db).create({
+    const owner = (await new DeviceRepository(stack.server.database.db).get(stack.ids.switch))
+      ?.ownerId as string;
+    const coil = await new DeviceRepository(stack.server.database.db).create({
       ownerId: owner,
       name: 'Fan coil',
       label: 'Fan coil',

@@ -5,7 +5,7 @@
  */
 import { createServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 
 let offset = Number(process.env.CLOCK_OFFSET_MS ?? '0');
 const server = await createServer(loadConfig(process.env), {
@@ -22,7 +22,7 @@ process.on('disconnect', () => {
   server.close().finally(() => process.exit(0));
 });
 const devices =
-  server.database.kind === 'pglite' ? await deviceRepository(server.database.db).simulated() : [];
+  server.database.kind === 'pglite' ? await new DeviceRepository(server.database.db).simulated() : [];
 process.send?.({
   ready: true,
   url: server.url,

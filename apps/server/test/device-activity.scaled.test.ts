@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL } from './scaled-kit.ts';
 import { addUser, waitFor } from './stack.ts';
@@ -43,7 +43,7 @@ describe.runIf(configured)('scaled mode: device activity across two instances', 
     b = await createServer(loadConfig(env), { clock });
     const user = await addUser(a, 'activity@example.com', 'OwnerPass1');
     deviceId = (
-      await deviceRepository(a.database.db).create({
+      await new DeviceRepository(a.database.db).create({
         ownerId: user.id,
         name: 'Busy sensor',
         label: 'Busy sensor',

@@ -4,7 +4,7 @@ import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
 import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL } from './scaled-kit.ts';
@@ -28,7 +28,7 @@ describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
     const url = fresh.url();
     server = await createServer(loadConfig(scaledEnv(url)));
     const user = await addUser(server, 'device-api@example.com', 'OwnerPass1');
-    const device = await deviceRepository(server.database.db).create({
+    const device = await new DeviceRepository(server.database.db).create({
       ownerId: user.id,
       name: 'Scaled lamp',
       label: 'Scaled lamp',
@@ -105,7 +105,7 @@ describe.runIf(configured)('scaled mode: the device API over Mosquitto', () => {
 
   it("takes a factory device's claim message over Mosquitto, and its user claims it by the secret", async () => {
     const mac = 'B8:27:EB:00:00:07';
-    const unowned = await deviceRepository(server.database.db).create({
+    const unowned = await new DeviceRepository(server.database.db).create({
       ownerId: null,
       mac,
       name: mac,

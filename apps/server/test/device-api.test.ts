@@ -1,7 +1,7 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_ID } from '../src/gateway/gateway.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { mosquittoCli } from './mosquitto-cli.ts';
 import { addDevice, openSocket, type Stack, startStack, waitFor } from './stack.ts';
@@ -52,7 +52,7 @@ describe("ThingsBoard's device API, driven by Debian's mosquitto_pub and mosquit
       topic: 'v1/devices/me/claim',
       message: '{"secretKey":"pair-7Hq","durationMs":60000}',
     });
-    const row = await deviceRepository(stack.server.database.db).byAccessToken(token);
+    const row = await new DeviceRepository(stack.server.database.db).byAccessToken(token);
     expect(row?.ownerId ?? null).toBeNull();
     await waitFor(async () => {
       const r = await stack.client

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Stack, startStack, waitFor } from './stack.ts';
 
@@ -8,8 +8,9 @@ let stack: Stack;
 let device: { id: string; accessToken: string };
 beforeAll(async () => {
   stack = await startStack();
-  const owner = (await deviceRepository(stack.server.database.db).get(stack.ids.switch))?.ownerId as string;
-  device = await deviceRepository(stack.server.database.db).create({
+  const owner = (await new DeviceRepository(stack.server.database.db).get(stack.ids.switch))
+    ?.ownerId as string;
+  device = await new DeviceRepository(stack.server.database.db).create({
     ownerId: owner,
     name: 'Hall switch',
     label: 'Hall switch',

@@ -5,7 +5,7 @@ import { HOME_WIFI_PASSWORD, startUnpaired, type UnpairedDevice } from '@hestia/
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { attemptCounters, devices } from '../src/db/schema.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, waitFor } from './stack.ts';
 
@@ -22,7 +22,7 @@ export async function factoryRecord(stack: Stack, model = 'plug-metering') {
   macSeq += 1;
   const hex = (0x1000 + macSeq + Math.floor(Math.random() * 0x8000)).toString(16).toUpperCase();
   const mac = `A4:CF:12:D1:${hex.slice(-4, -2)}:${hex.slice(-2)}`;
-  return deviceRepository(stack.server.database.db).create({
+  return new DeviceRepository(stack.server.database.db).create({
     ownerId: null,
     name: mac,
     label: mac,

@@ -2,7 +2,7 @@ import type { UnpairedDevice } from '@hestia/simulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairKeys, shares } from '../src/db/schema.ts';
-import { pairKeyRepository } from '../src/modules/onboarding/pair-key.repository.ts';
+import { PairKeyRepository } from '../src/modules/onboarding/pair-key.repository.ts';
 import {
   addThroughAp,
   claimCount,
@@ -181,7 +181,7 @@ describe('nothing half-done', () => {
       .from(pairKeys)
       .where(and(eq(pairKeys.userId, dave.id), eq(pairKeys.deviceId, record.id)));
     if (!row) throw new Error('pair key not stored');
-    const repo = pairKeyRepository(db);
+    const repo = new PairKeyRepository(db);
     // A place that does not exist: the device's update fails after the key was marked used.
     await expect(
       repo.transfer({
@@ -209,7 +209,7 @@ describe('nothing half-done', () => {
     const key = await fay.client.call('getPairKey', { params: { mac: record.mac as string }, query: {} });
     await sendWifi(device, key.pairkey);
     await waitFor(async () => (await transfers(fay.client)).includes(record.id));
-    const repo = pairKeyRepository(stack.server.database.db);
+    const repo = new PairKeyRepository(stack.server.database.db);
     await expect(
       repo.finishSetup({
         deviceId: record.id,

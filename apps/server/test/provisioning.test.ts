@@ -1,10 +1,10 @@
 import { ApiError, type HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attemptStore } from '../src/core/rate-limiter.ts';
-import { assetRepository } from '../src/modules/asset/asset.repository.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
-import { pairKeyRepository } from '../src/modules/onboarding/pair-key.repository.ts';
-import { provisioningRepository } from '../src/modules/provisioning/provisioning.repository.ts';
+import { AssetRepository } from '../src/modules/asset/asset.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
+import { PairKeyRepository } from '../src/modules/onboarding/pair-key.repository.ts';
+import { ProvisioningRepository } from '../src/modules/provisioning/provisioning.repository.ts';
 import {
   claimLimits,
   DEFAULT_CLAIM_MS,
@@ -65,7 +65,9 @@ const request = (keys: { provisionDeviceKey: string; provisionDeviceSecret: stri
 async function provisioned(model = 'switch-one-pole') {
   const mac = nextMac();
   const answer = await stack.server.provisioning.provision(request(await keysOf(model), { deviceName: mac }));
-  const row = await deviceRepository(stack.server.database.db).byAccessToken(String(answer.credentialsValue));
+  const row = await new DeviceRepository(stack.server.database.db).byAccessToken(
+    String(answer.credentialsValue),
+  );
   if (!row) throw new Error('provisioned device not found');
   return { id: row.id, mac, token: row.accessToken };
 }
@@ -113,7 +115,7 @@ describe('provisioning', () => {
       credentialsType: 'ACCESS_TOKEN',
       credentialsValue: expect.stringMatching(/^[A-Za-z0-9_-]{20}$/),
     });
-    const row = await deviceRepository(stack.server.database.db).byMac(mac);
+    const row = await new DeviceRepository(stack.server.database.db).byMac(mac);
     expect(row).toMatchObject({
       ownerId: null,
       profileId: 'plug-metering',
@@ -182,7 +184,7 @@ describe('provisioning', () => {
     ])
       expect(await stack.server.provisioning.provision(payload)).toEqual(notFound);
     // None of them made a device.
-    expect(await deviceRepository(stack.server.database.db).byMac(mac)).toBeUndefined();
+    expect(await new DeviceRepository(stack.server.database.db).byMac(mac)).toBeUndefined();
   });
 
   it('refuses a pre-made device of another model than the key', async () => {
@@ -296,14 +298,14 @@ describe('claiming', () => {
       'This device already belongs to someone else.',
     ]);
     expect(await claimStatus(other, d.mac, 'wrong')).toBe(400);
-    const ownerId = (await deviceRepository(stack.server.database.db).get(d.id))?.ownerId;
+    const ownerId = (await new DeviceRepository(stack.server.database.db).get(d.id))?.ownerId;
     expect(ownerId).toBe((await owner.call('profile', {})).id);
     expect((await other.listDevices()).map((x) => x.id)).not.toContain(d.id);
   });
 
   it('keeps the secret hashed and ignores claim messages without a usable secret', async () => {
     const d = await provisioned();
-    const repo = provisioningRepository(stack.server.database.db);
+    const repo = new ProvisioningRepository(stack.server.database.db);
     await stack.server.provisioning.claimFromDevice(
       d.id,
       JSON.stringify({ secretKey: 'stored-hashed', durationMs: 60_000 }),
@@ -334,14 +336,14 @@ describe('claiming', () => {
     const clock = { now: () => now };
     const log = { warn: (obj: unknown, msg: string) => lines.push(JSON.stringify({ obj, msg })) };
     const service = provisioningService({
-      devices: deviceRepository(db),
-      provisioning: provisioningRepository(db),
-      assets: assetRepository(db),
+      devices: new DeviceRepository(db),
+      provisioning: new ProvisioningRepository(db),
+      assets: new AssetRepository(db),
       forget: () => undefined,
       clock,
       log: log as never,
       limits: claimLimits(attemptStore(db, clock)),
-      pairKeys: pairKeyRepository(db),
+      pairKeys: new PairKeyRepository(db),
     });
     const a = await provisioned();
     const b = await provisioned();

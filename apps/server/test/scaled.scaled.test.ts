@@ -8,7 +8,7 @@ import { tsKv } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
 import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { AutomationRepository } from '../src/modules/automation/automation.repository.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
 import { checkTelemetryPartitions } from './partition-checks.ts';
@@ -49,7 +49,7 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
       createServer(loadConfig(env), { clock }),
     ]);
     const user = await addUser(a, 'owner@example.com', 'OwnerPass1');
-    const device = await deviceRepository(a.database.db).create({
+    const device = await new DeviceRepository(a.database.db).create({
       ownerId: user.id,
       name: 'Scaled switch',
       label: 'Scaled switch',
@@ -157,7 +157,7 @@ describe.runIf(configured)('scaled mode: one of two instances killed while runni
       email: 'crash@example.com',
       passwordHash: await hashPassword('CrashPass1'),
     });
-    const device = await deviceRepository(database.db).create({
+    const device = await new DeviceRepository(database.db).create({
       ownerId: user.id,
       name: 'Crash curtain',
       label: 'Crash curtain',

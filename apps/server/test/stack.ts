@@ -5,7 +5,7 @@ import { createServer, type HestiaServer } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
 import { UserRepository } from '../src/modules/account/user.repository.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 
 export interface Stack {
@@ -52,7 +52,7 @@ export async function startStack(
       ...(log ? { logStream: { write: (line: string) => log.push(line) } } : {}),
     },
   );
-  const devices = await deviceRepository(server.database.db).simulated();
+  const devices = await new DeviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
     url: server.mqttUrl,
     mode: 'tb',
@@ -141,7 +141,7 @@ export async function openSocket(baseUrl: string, token: string) {
 export async function addDevice(stack: Stack, name: string, profileId = 'switch-one-pole') {
   const db = stack.server.database.db;
   const owner = await new UserRepository(db).findByUsername(DEMO_EMAIL);
-  return deviceRepository(db).create({
+  return new DeviceRepository(db).create({
     ownerId: owner?.id as string,
     name,
     label: name,
@@ -159,7 +159,7 @@ export async function addSimulated(
 ): Promise<string> {
   const db = stack.server.database.db;
   const user = await new UserRepository(db).findByUsername(DEMO_EMAIL);
-  const row = await deviceRepository(db).create({
+  const row = await new DeviceRepository(db).create({
     ownerId: user?.id as string,
     name,
     label: name,

@@ -10,7 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/database.ts';
 import { tsKv } from '../src/db/schema.ts';
 import { UserRepository } from '../src/modules/account/user.repository.ts';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addDevice, loggedIn, openSocket, type Stack, startStack, waitFor } from './stack.ts';
 
@@ -284,7 +284,7 @@ describe('values keep their type and text', () => {
     };
     try {
       let server = await createServer(config);
-      const device = await deviceRepository(server.database.db).create({
+      const device = await new DeviceRepository(server.database.db).create({
         ownerId: (await new UserRepository(server.database.db).findByUsername(DEMO_EMAIL))?.id as string,
         name: 'Values',
         label: 'Values',

@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { readSeries } from '../src/modules/telemetry/telemetry.repository.ts';
 import { type Stack, startStack, waitFor } from './stack.ts';
 
@@ -147,7 +147,7 @@ describe('telemetry history', () => {
 
 describe('telemetry ingest', () => {
   it('keeps every message of a device that arrive in the same millisecond (server-stamped)', async () => {
-    const [plug] = (await deviceRepository(stack.server.database.db).simulated()).filter(
+    const [plug] = (await new DeviceRepository(stack.server.database.db).simulated()).filter(
       (d) => d.id === stack.ids.plug,
     );
     const device = await mqtt.connectAsync(stack.server.mqttUrl, {

@@ -1,7 +1,7 @@
 import { ApiError, HestiaClient } from '@hestia/client';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceRepository } from '../src/modules/device/device.repository.ts';
+import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from '../src/seed/demo.ts';
 import { addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
 
@@ -60,8 +60,9 @@ async function tbLogin(username: string, password: string): Promise<string> {
 
 beforeAll(async () => {
   stack = await startStack({ LOG_LEVEL: 'info' }, { log: logged });
-  const owner = (await deviceRepository(stack.server.database.db).get(stack.ids.switch))?.ownerId as string;
-  sensor = await deviceRepository(stack.server.database.db).create({
+  const owner = (await new DeviceRepository(stack.server.database.db).get(stack.ids.switch))
+    ?.ownerId as string;
+  sensor = await new DeviceRepository(stack.server.database.db).create({
     ownerId: owner,
     name: 'Hall sensor',
     label: 'Hall sensor',

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { provisioningRepository } from '../../server/src/modules/provisioning/provisioning.repository.ts';
+import { ProvisioningRepository } from '../../server/src/modules/provisioning/provisioning.repository.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../../server/src/seed/demo.ts';
 import { startUnpaired, type UnpairedDevice } from '../src/pairing.ts';
 import { sendSmartConfig } from '../src/smart-config.ts';
@@ -224,7 +224,7 @@ describe('an unpaired device’s pairing access point', () => {
       // Nothing reached the server: no connection, no claim.
       expect(d.device).toBeUndefined();
       expect(heard.has(record.id)).toBe(false);
-      expect(await provisioningRepository(server.database.db).claimOf(record.id)).toBeUndefined();
+      expect(await new ProvisioningRepository(server.database.db).claimOf(record.id)).toBeUndefined();
     });
   }
 
@@ -249,11 +249,14 @@ describe('an unpaired device’s pairing access point', () => {
     // The server heard the device connect with its factory token and opened its claim.
     await expect.poll(() => heard.has(record.id), { timeout: 5000 }).toBe(true);
     await expect
-      .poll(async () => (await provisioningRepository(server.database.db).claimOf(record.id))?.expiresAt, {
-        timeout: 5000,
-      })
+      .poll(
+        async () => (await new ProvisioningRepository(server.database.db).claimOf(record.id))?.expiresAt,
+        {
+          timeout: 5000,
+        },
+      )
       .toBeInstanceOf(Date);
-    const open = await provisioningRepository(server.database.db).claimOf(record.id);
+    const open = await new ProvisioningRepository(server.database.db).claimOf(record.id);
     expect(open?.expiresAt.getTime()).toBeGreaterThan(before + 3 * 60_000 - 5000);
     expect(open?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 3 * 60_000);
 
@@ -287,9 +290,12 @@ describe('an unpaired device’s pairing access point', () => {
       ownerKey: 'owner-key-from-change-owner',
     });
     await expect
-      .poll(async () => (await provisioningRepository(server.database.db).claimOf(record.id)) !== undefined, {
-        timeout: 5000,
-      })
+      .poll(
+        async () => (await new ProvisioningRepository(server.database.db).claimOf(record.id)) !== undefined,
+        {
+          timeout: 5000,
+        },
+      )
       .toBe(true);
   });
 
@@ -302,7 +308,7 @@ describe('an unpaired device’s pairing access point', () => {
     await expect.poll(() => latest.get(record.id)?.active, { timeout: 5000 }).toBe(true);
     // The device's claim message is stored asynchronously after it comes online: wait for it before
     // the user claims (a loaded CI machine let the user's claim arrive first).
-    const claims = provisioningRepository(server.database.db);
+    const claims = new ProvisioningRepository(server.database.db);
     await expect
       .poll(async () => (await claims.claimOf(record.id)) !== undefined, { timeout: 5000 })
       .toBe(true);
@@ -418,7 +424,7 @@ describe('smart configuration', () => {
     expect(devB.attempts).toEqual([]);
     // The claim message is stored a moment after the device is online (as in the AP case above).
     await expect
-      .poll(async () => (await provisioningRepository(server.database.db).claimOf(a.id))?.expiresAt, {
+      .poll(async () => (await new ProvisioningRepository(server.database.db).claimOf(a.id))?.expiresAt, {
         timeout: 5000,
       })
       .toBeInstanceOf(Date);

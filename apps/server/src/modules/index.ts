@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../core/infrastructure.ts';
 import type { DeviceEdge } from '../device-edge.ts';
 import { register as registerAccount } from './account/index.ts';
-import { assetRepository } from './asset/asset.repository.ts';
+import { AssetRepository } from './asset/asset.repository.ts';
 import { register as registerAsset } from './asset/index.ts';
 import type { JobRow } from './automation/automation.repository.ts';
 import { register as registerAutomation } from './automation/index.ts';
@@ -43,7 +43,7 @@ export async function registerModules(
     auth,
     telemetry,
     gateway,
-    assets: assetRepository(infra.db),
+    assets: new AssetRepository(infra.db),
     shares: new ShareRepository(infra.db),
   });
   const { assets: places } = registerAsset(app, { ...infra, auth, devices });

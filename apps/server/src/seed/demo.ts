@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { hashPassword } from '../modules/account/auth.service.ts';
 import { UserRepository } from '../modules/account/user.repository.ts';
-import { assetRepository } from '../modules/asset/asset.repository.ts';
-import { deviceRepository } from '../modules/device/device.repository.ts';
+import { AssetRepository } from '../modules/asset/asset.repository.ts';
+import { DeviceRepository } from '../modules/device/device.repository.ts';
 
 export const DEMO_EMAIL = 'demo@hestia.local';
 export const DEMO_PASSWORD = 'HestiaDemo1';
@@ -20,11 +20,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       passwordHash: await hashPassword(DEMO_PASSWORD),
       firstName: 'Demo',
     });
-    const a = assetRepository(tx);
+    const a = new AssetRepository(tx);
     const home = await a.create({ ownerId: user.id, name: 'Home', type: 'place', isDefault: true });
     const living = await a.create({ ownerId: user.id, parentId: home.id, name: 'Living room', type: 'room' });
     const kitchen = await a.create({ ownerId: user.id, parentId: home.id, name: 'Kitchen', type: 'room' });
-    const d = deviceRepository(tx);
+    const d = new DeviceRepository(tx);
     const add = (name: string, profileId: string, assetId: string) =>
       d.create({
         ownerId: user.id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import { deviceRepository } from './device.repository.ts';
+import { DeviceRepository } from './device.repository.ts';
 import { deviceRoutes } from './device.routes.ts';
 import { type DeviceNeighbours, DeviceService } from './device.service.ts';
 
@@ -15,7 +15,7 @@ export function register(
 ) {
   const { db, bus, clock, auth, telemetry, gateway, assets, shares } = deps;
   const devices = new DeviceService({
-    devices: deviceRepository(db),
+    devices: new DeviceRepository(db),
     assets,
     shares,
     telemetry,

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import { AttemptLimiter, type AttemptStore } from '../../core/rate-limiter.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import { assetRepository } from '../asset/asset.repository.ts';
-import { deviceRepository } from '../device/device.repository.ts';
+import { AssetRepository } from '../asset/asset.repository.ts';
+import { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { onboardingRoutes } from './onboarding.routes.ts';
 import { OnboardingService, type Places } from './onboarding.service.ts';
-import { pairKeyRepository } from './pair-key.repository.ts';
+import { PairKeyRepository } from './pair-key.repository.ts';
 
 const MINUTE = 60_000;
 
@@ -27,10 +27,10 @@ export function register(
 ): { onboarding: OnboardingService } {
   const { db, clock, auth, devices, places, attempts } = deps;
   const onboarding = new OnboardingService({
-    pairKeys: pairKeyRepository(db),
-    devices: deviceRepository(db),
+    pairKeys: new PairKeyRepository(db),
+    devices: new DeviceRepository(db),
     deviceService: devices,
-    assets: assetRepository(db),
+    assets: new AssetRepository(db),
     places,
     clock,
     limits: {

@@ -3,8 +3,8 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import { AttemptLimiter, type AttemptStore } from '../../core/rate-limiter.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { UserRepository } from '../account/user.repository.ts';
-import { assetRepository } from '../asset/asset.repository.ts';
-import { deviceRepository } from '../device/device.repository.ts';
+import { AssetRepository } from '../asset/asset.repository.ts';
+import { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { operatorKey, operatorService } from './operator.service.ts';
 import { provisioningRoutes } from './provisioning.routes.ts';
@@ -31,9 +31,9 @@ export async function register(
     devices,
     provisioning,
     operator: operatorService({
-      devices: deviceRepository(db),
+      devices: new DeviceRepository(db),
       users,
-      assets: assetRepository(db),
+      assets: new AssetRepository(db),
       provisioning,
     }),
     operatorKey: await operatorKey(config, db, log),

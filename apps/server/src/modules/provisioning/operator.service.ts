@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Db } from '../../db/database.ts';
 import { newAccessToken } from '../../seed/demo.ts';
-import { settingsRepository } from '../account/settings.repository.ts';
+import { SettingsRepository } from '../account/settings.repository.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { AssetRepository } from '../asset/asset.repository.ts';
 import type { DeviceRecord, DeviceRepository, NewDevice } from '../device/device.repository.ts';
@@ -39,7 +39,9 @@ export async function operatorKey(
 ): Promise<string> {
   const key =
     config.OPERATOR_KEY ??
-    (await settingsRepository(db).getOrCreate('operator_key', () => randomBytes(32).toString('base64url')));
+    (await new SettingsRepository(db).getOrCreate('operator_key', () =>
+      randomBytes(32).toString('base64url'),
+    ));
   if (config.mode === 'embedded' && !config.dataDir.startsWith('memory://')) {
     const file = join(config.dataDir, OPERATOR_KEY_FILE);
     let current: string | undefined;
