@@ -1,15 +1,13 @@
 import type { DeviceBrand } from '@hestia/contract';
 import TagIcon from 'lucide-react/icons/tag';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
-import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useDeviceBrandsQuery } from './data.ts';
 import { GENERIC_BRAND } from './device-link.ts';
-import { GroupModelsScreen, profilesOf } from './ModelList.tsx';
+import { GroupModelsScreen, GroupRow, profilesOf } from './ModelList.tsx';
 import { useModelNames } from './model-names.ts';
 
 /** Hestia's own brand first, then the others by name. */
@@ -38,25 +36,19 @@ export function BrandListScreen() {
               const models = profilesOf(b.profileIds);
               const families = [...new Set(models.map((p) => names.familyOf(p)))];
               return (
-                <li key={b.id}>
-                  <Link
-                    to={configPaths.brandModels(b.id)}
-                    data-testid="brand-row"
-                    data-brand-id={b.id}
-                    className="flex min-h-16 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-surface-2/60 active:bg-surface-2"
-                  >
-                    <DeviceGlyph profile={models[0]} active offline={false} />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-[15px] font-medium">{names.brand(b)}</span>
-                      <span className="mt-0.5 block truncate text-[13px] text-muted">
-                        {b.id === GENERIC_BRAND
-                          ? t('deviceChoose.brands.genericHint')
-                          : families.join(t('common.separator'))}
-                      </span>
-                    </span>
-                    <ChevronEndIcon size={18} className="shrink-0 text-muted" />
-                  </Link>
-                </li>
+                <GroupRow
+                  key={b.id}
+                  to={configPaths.brandModels(b.id)}
+                  testId="brand-row"
+                  data={{ 'data-brand-id': b.id }}
+                  profile={models[0]}
+                  title={names.brand(b)}
+                  subtitle={
+                    b.id === GENERIC_BRAND
+                      ? t('deviceChoose.brands.genericHint')
+                      : families.join(t('common.separator'))
+                  }
+                />
               );
             })}
           </ul>

@@ -1,13 +1,11 @@
 import LayoutListIcon from 'lucide-react/icons/layout-list';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
-import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
+import { useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
-import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useDeviceCategoriesQuery } from './data.ts';
-import { GroupModelsScreen, profilesOf } from './ModelList.tsx';
+import { GroupModelsScreen, GroupRow, profilesOf } from './ModelList.tsx';
 import { useModelNames } from './model-names.ts';
 
 /** devicesCategoryList (spec section 2): the catalogue's categories, each with its glyph and its kinds. */
@@ -29,25 +27,15 @@ export function CategoryListScreen() {
               const models = profilesOf(c.profileIds);
               const kinds = [...new Set(models.map((p) => names.model(p)))];
               return (
-                <li key={c.id}>
-                  <Link
-                    to={configPaths.categoryTypes(c.id)}
-                    data-testid="category-row"
-                    data-category-id={c.id}
-                    className="flex min-h-16 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-surface-2/60 active:bg-surface-2"
-                  >
-                    <DeviceGlyph profile={models[0]} active offline={false} />
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate text-[15px] font-medium">
-                        {names.family(c.title, c.id)}
-                      </span>
-                      <span className="mt-0.5 block truncate text-[13px] text-muted">
-                        {kinds.join(t('common.separator'))}
-                      </span>
-                    </span>
-                    <ChevronEndIcon size={18} className="shrink-0 text-muted" />
-                  </Link>
-                </li>
+                <GroupRow
+                  key={c.id}
+                  to={configPaths.categoryTypes(c.id)}
+                  testId="category-row"
+                  data={{ 'data-category-id': c.id }}
+                  profile={models[0]}
+                  title={names.family(c.title, c.id)}
+                  subtitle={kinds.join(t('common.separator'))}
+                />
               );
             })}
           </ul>

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import SearchIcon from 'lucide-react/icons/search';
 import { type ComponentType, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { configPaths } from '../../routes.ts';
@@ -132,5 +132,41 @@ export function GroupModelsScreen<T>({
         }
       </QueryView>
     </StackScreen>
+  );
+}
+
+/** One category or brand in its list: the first model's glyph, the name, a line about its models. */
+export function GroupRow({
+  to,
+  testId,
+  data,
+  profile,
+  title,
+  subtitle,
+}: {
+  to: string;
+  testId: string;
+  /** `data-*` attributes naming the group, for tests. */
+  data: Record<`data-${string}`, string>;
+  profile: ModelProfile | undefined;
+  title: string;
+  subtitle: string;
+}) {
+  return (
+    <li>
+      <Link
+        to={to}
+        data-testid={testId}
+        {...data}
+        className="flex min-h-16 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-surface-2/60 active:bg-surface-2"
+      >
+        <DeviceGlyph profile={profile} active offline={false} />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-[15px] font-medium">{title}</span>
+          <span className="mt-0.5 block truncate text-[13px] text-muted">{subtitle}</span>
+        </span>
+        <ChevronEndIcon size={18} className="shrink-0 text-muted" />
+      </Link>
+    </li>
   );
 }
