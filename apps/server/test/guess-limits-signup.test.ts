@@ -12,6 +12,10 @@ import { type Answer, guessKit } from './guess-kit.ts';
 const kit = guessKit();
 const { call, hour, minute, codeFor, tally } = kit;
 
+/** A sign-up's first step as `from` asks for it. */
+const register = (username: string, from: string, password: string) =>
+  call('/users/register', { username, password }, { from });
+
 describe('a pending sign-up keeps its password (item 2)', () => {
   it('a later sign-up for the address gets the same answer and cannot set the password', async () => {
     hour();
@@ -27,11 +31,7 @@ describe('a pending sign-up keeps its password (item 2)', () => {
       { username: 'owner-first@example.com', password: 'Attacker9Pass', firstName: 'Mallory' },
       { from: '127.0.0.7' },
     );
-    const fresh = await call(
-      '/users/register',
-      { username: 'never-seen@example.com', password: 'Fresh7Pass' },
-      { from: '127.0.0.7' },
-    );
+    const fresh = await register('never-seen@example.com', '127.0.0.7', 'Fresh7Pass');
     expect(again.status).toBe(200);
     expect(Object.keys(again.body.data as object).sort()).toEqual(
       Object.keys(fresh.body.data as object).sort(),
@@ -155,13 +155,7 @@ describe('sign-up limits (item 5)', () => {
   it('takes 20 sign-ups an hour from one requester, then answers 429 with when to come back', async () => {
     hour();
     const answers = await Promise.all(
-      Array.from({ length: 25 }, (_, i) =>
-        call(
-          '/users/register',
-          { username: `flood${i}@example.com`, password: 'Flood7Pass' },
-          { from: '127.0.0.3' },
-        ),
-      ),
+      Array.from({ length: 25 }, (_, i) => register(`flood${i}@example.com`, '127.0.0.3', 'Flood7Pass')),
     );
     const t = tally(answers);
     expect(t[200]).toBe(20);
@@ -170,26 +164,10 @@ describe('sign-up limits (item 5)', () => {
     expect(refused.body).toEqual({ data: null, isSuccess: false, message: SIGNUPS_LIMITED, statusCode: 429 });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     // Another requester is not held back.
-    expect(
-      (
-        await call(
-          '/users/register',
-          { username: 'elsewhere@example.com', password: 'Flood7Pass' },
-          { from: '127.0.0.4' },
-        )
-      ).status,
-    ).toBe(200);
+    expect((await register('elsewhere@example.com', '127.0.0.4', 'Flood7Pass')).status).toBe(200);
     // Nor is the same one after the hour.
     hour();
-    expect(
-      (
-        await call(
-          '/users/register',
-          { username: 'flood-late@example.com', password: 'Flood7Pass' },
-          { from: '127.0.0.3' },
-        )
-      ).status,
-    ).toBe(200);
+    expect((await register('flood-late@example.com', '127.0.0.3', 'Flood7Pass')).status).toBe(200);
   });
 
   it('takes 1000 sign-ups an hour from everyone, then answers 429 to every requester', async () => {
@@ -215,25 +193,9 @@ describe('sign-up limits (item 5)', () => {
     expect(refused.body).toMatchObject({ data: null, isSuccess: false, statusCode: 429 });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     // A requester that has signed nobody up this hour waits too …
-    expect(
-      (
-        await call(
-          '/users/register',
-          { username: 'newcomer@example.com', password: 'Crowd7Pass' },
-          { from: '127.0.4.9' },
-        )
-      ).status,
-    ).toBe(429);
+    expect((await register('newcomer@example.com', '127.0.4.9', 'Crowd7Pass')).status).toBe(429);
     // … until the hour is over.
     hour();
-    expect(
-      (
-        await call(
-          '/users/register',
-          { username: 'newcomer@example.com', password: 'Crowd7Pass' },
-          { from: '127.0.4.9' },
-        )
-      ).status,
-    ).toBe(200);
+    expect((await register('newcomer@example.com', '127.0.4.9', 'Crowd7Pass')).status).toBe(200);
   });
 });
