@@ -8,7 +8,7 @@ import { AssetRepository } from './modules/asset/asset.repository.ts';
 import { DeviceRepository } from './modules/device/device.repository.ts';
 import { PairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
 import { ProvisioningRepository } from './modules/provisioning/provisioning.repository.ts';
-import { claimLimits, provisioningService } from './modules/provisioning/provisioning.service.ts';
+import { claimLimits, ProvisioningService } from './modules/provisioning/provisioning.service.ts';
 import { AttributeRepository } from './modules/telemetry/attribute.repository.ts';
 import { AttributeService } from './modules/telemetry/attribute.service.ts';
 import { telemetryPipeline } from './modules/telemetry/pipeline.ts';
@@ -53,7 +53,7 @@ export async function startDeviceEdge(
   // Provisioning and claims (docs/decisions/020), ready for the gateway. Wrong claims and operator
   // keys are counted in the database like the other guess limits (decision 017).
   const attempts = attemptStore(db, clock);
-  const provisioning = provisioningService({
+  const provisioning = new ProvisioningService({
     devices: devicesRepo,
     provisioning: new ProvisioningRepository(db),
     assets: new AssetRepository(db),

@@ -8,7 +8,7 @@ import { ProvisioningRepository } from '../src/modules/provisioning/provisioning
 import {
   claimLimits,
   DEFAULT_CLAIM_MS,
-  provisioningService,
+  ProvisioningService,
 } from '../src/modules/provisioning/provisioning.service.ts';
 import { addUser, loggedIn, type Stack, startStack } from './stack.ts';
 
@@ -335,7 +335,7 @@ describe('claiming', () => {
     let now = Date.now();
     const clock = { now: () => now };
     const log = { warn: (obj: unknown, msg: string) => lines.push(JSON.stringify({ obj, msg })) };
-    const service = provisioningService({
+    const service = new ProvisioningService({
       devices: new DeviceRepository(db),
       provisioning: new ProvisioningRepository(db),
       assets: new AssetRepository(db),

@@ -6,7 +6,7 @@ import type { UserRepository } from '../account/user.repository.ts';
 import { AssetRepository } from '../asset/asset.repository.ts';
 import { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
-import { operatorKey, operatorService } from './operator.service.ts';
+import { OperatorService, operatorKey } from './operator.service.ts';
 import { provisioningRoutes } from './provisioning.routes.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
@@ -30,7 +30,7 @@ export async function register(
     auth,
     devices,
     provisioning,
-    operator: operatorService({
+    operator: new OperatorService({
       devices: new DeviceRepository(db),
       users,
       assets: new AssetRepository(db),

@@ -83,120 +83,112 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-export function operatorService(deps: {
+export interface OperatorDeps {
   devices: DeviceRepository;
   users: UserRepository;
   assets: AssetRepository;
   provisioning: ProvisioningService;
-}) {
-  const { devices, users, assets, provisioning } = deps;
+}
 
-  const record = (
+export class OperatorService {
+  constructor(private readonly deps: OperatorDeps) {}
+
+  private record(
     mac: string,
     model: string,
     token: string,
     ownerId: string | null,
     assetId: string | null,
-  ) =>
-    ({
-      ownerId,
-      assetId,
-      name: mac,
-      label: mac,
-      mac,
-      profileId: model,
-      accessToken: token,
-    }) satisfies NewDevice;
+  ): NewDevice {
+    return { ownerId, assetId, name: mac, label: mac, mac, profileId: model, accessToken: token };
+  }
 
-  return {
-    /** One device record; with `owner` (an account's email) it is theirs at once, in their default place. */
-    async add(input: { model: string; mac: string; owner?: string; token?: string }): Promise<CreatedDevice> {
-      const badModel = modelProblem(input.model);
-      if (badModel) throw new AppError('VALIDATION', `model: ${badModel}`);
-      const mac = normalizeMac(input.mac);
-      if (!mac)
-        throw new AppError('VALIDATION', `mac: "${input.mac}" is not a MAC address (AA:BB:CC:DD:EE:FF)`);
-      if (input.token !== undefined) {
-        const badToken = tokenProblem(input.token);
-        if (badToken) throw new AppError('VALIDATION', `token: ${badToken}`);
-      }
-      let ownerId: string | null = null;
-      let assetId: string | null = null;
-      if (input.owner !== undefined) {
-        const user = input.owner.includes('@') ? await users.findByUsername(input.owner.trim()) : undefined;
-        if (!user || user.email !== input.owner.trim().toLowerCase())
-          throw new AppError('VALIDATION', `owner: no account has the email "${input.owner}"`);
-        ownerId = user.id;
-        assetId = (await assets.defaultPlace(user.id))?.id ?? null;
-      }
-      const token = input.token ?? newAccessToken();
-      const taken = await devices.taken([mac], input.token ? [token] : []);
-      if (taken.macs.size > 0) throw new AppError('CONFLICT', `mac: a device with MAC ${mac} already exists`);
-      if (taken.tokens.size > 0)
-        throw new AppError('CONFLICT', 'token: another device already has this token');
-      try {
-        const row = await devices.create(record(mac, input.model, token, ownerId, assetId));
-        return { id: row.id, mac: row.mac, token: row.accessToken };
-      } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError('CONFLICT', `a device with MAC ${mac} or this token was added meanwhile`);
-        throw err;
-      }
-    },
+  /** One device record; with `owner` (an account's email) it is theirs at once, in their default place. */
+  async add(input: { model: string; mac: string; owner?: string; token?: string }): Promise<CreatedDevice> {
+    const badModel = modelProblem(input.model);
+    if (badModel) throw new AppError('VALIDATION', `model: ${badModel}`);
+    const mac = normalizeMac(input.mac);
+    if (!mac)
+      throw new AppError('VALIDATION', `mac: "${input.mac}" is not a MAC address (AA:BB:CC:DD:EE:FF)`);
+    if (input.token !== undefined) {
+      const badToken = tokenProblem(input.token);
+      if (badToken) throw new AppError('VALIDATION', `token: ${badToken}`);
+    }
+    let ownerId: string | null = null;
+    let assetId: string | null = null;
+    if (input.owner !== undefined) {
+      const user = input.owner.includes('@')
+        ? await this.deps.users.findByUsername(input.owner.trim())
+        : undefined;
+      if (!user || user.email !== input.owner.trim().toLowerCase())
+        throw new AppError('VALIDATION', `owner: no account has the email "${input.owner}"`);
+      ownerId = user.id;
+      assetId = (await this.deps.assets.defaultPlace(user.id))?.id ?? null;
+    }
+    const token = input.token ?? newAccessToken();
+    const taken = await this.deps.devices.taken([mac], input.token ? [token] : []);
+    if (taken.macs.size > 0) throw new AppError('CONFLICT', `mac: a device with MAC ${mac} already exists`);
+    if (taken.tokens.size > 0) throw new AppError('CONFLICT', 'token: another device already has this token');
+    try {
+      const row = await this.deps.devices.create(this.record(mac, input.model, token, ownerId, assetId));
+      return { id: row.id, mac: row.mac, token: row.accessToken };
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw new AppError('CONFLICT', `a device with MAC ${mac} or this token was added meanwhile`);
+      throw err;
+    }
+  }
 
-    /**
-     * A factory batch (CSV: mac, model, optional token), all or nothing: any bad row, or a MAC or token
-     * some device already has, refuses the whole file, naming the row's line.
-     */
-    async importCsv(csv: string): Promise<{ imported: number; devices: CreatedDevice[] }> {
-      let rows: ReturnType<typeof parseDeviceCsv>;
-      try {
-        rows = parseDeviceCsv(csv);
-      } catch (err) {
-        if (err instanceof CsvError) throw new AppError('VALIDATION', `Nothing imported: ${err.message}`);
-        throw err;
-      }
-      const taken = await devices.taken(
-        rows.map((r) => r.mac),
-        rows.flatMap((r) => (r.token ? [r.token] : [])),
-      );
-      for (const r of rows) {
-        if (taken.macs.has(r.mac))
-          throw new AppError(
-            'CONFLICT',
-            `Nothing imported: line ${r.line}: a device with MAC ${r.mac} already exists`,
-          );
-        if (r.token && taken.tokens.has(r.token))
-          throw new AppError(
-            'CONFLICT',
-            `Nothing imported: line ${r.line}: another device already has this token`,
-          );
-      }
-      try {
-        const created = await devices.createAll(
-          rows.map((r) => record(r.mac, r.model, r.token ?? newAccessToken(), null, null)),
+  /**
+   * A factory batch (CSV: mac, model, optional token), all or nothing: any bad row, or a MAC or token
+   * some device already has, refuses the whole file, naming the row's line.
+   */
+  async importCsv(csv: string): Promise<{ imported: number; devices: CreatedDevice[] }> {
+    let rows: ReturnType<typeof parseDeviceCsv>;
+    try {
+      rows = parseDeviceCsv(csv);
+    } catch (err) {
+      if (err instanceof CsvError) throw new AppError('VALIDATION', `Nothing imported: ${err.message}`);
+      throw err;
+    }
+    const taken = await this.deps.devices.taken(
+      rows.map((r) => r.mac),
+      rows.flatMap((r) => (r.token ? [r.token] : [])),
+    );
+    for (const r of rows) {
+      if (taken.macs.has(r.mac))
+        throw new AppError(
+          'CONFLICT',
+          `Nothing imported: line ${r.line}: a device with MAC ${r.mac} already exists`,
         );
-        return { imported: created.length, devices: created };
-      } catch (err) {
-        if (isUniqueViolation(err))
-          throw new AppError(
-            'CONFLICT',
-            'Nothing imported: a device with one of these MACs or tokens was added meanwhile; import again',
-          );
-        throw err;
-      }
-    },
+      if (r.token && taken.tokens.has(r.token))
+        throw new AppError(
+          'CONFLICT',
+          `Nothing imported: line ${r.line}: another device already has this token`,
+        );
+    }
+    try {
+      const created = await this.deps.devices.createAll(
+        rows.map((r) => this.record(r.mac, r.model, r.token ?? newAccessToken(), null, null)),
+      );
+      return { imported: created.length, devices: created };
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw new AppError(
+          'CONFLICT',
+          'Nothing imported: a device with one of these MACs or tokens was added meanwhile; import again',
+        );
+      throw err;
+    }
+  }
 
-    list(): Promise<DeviceRecord[]> {
-      return devices.records();
-    },
+  list(): Promise<DeviceRecord[]> {
+    return this.deps.devices.records();
+  }
 
-    async provisionKeys(model: string) {
-      const badModel = modelProblem(model);
-      if (badModel) throw new AppError('VALIDATION', `model: ${badModel}`);
-      return provisioning.keysFor(model);
-    },
-  };
+  async provisionKeys(model: string) {
+    const badModel = modelProblem(model);
+    if (badModel) throw new AppError('VALIDATION', `model: ${badModel}`);
+    return this.deps.provisioning.keysFor(model);
+  }
 }
-
-export type OperatorService = ReturnType<typeof operatorService>;

@@ -85,7 +85,7 @@ export function claimLimits(store: AttemptStore) {
 
 export type ClaimLimits = { claimUser: AttemptLimiter; claimDevice: AttemptLimiter };
 
-export function provisioningService(deps: {
+export interface ProvisioningDeps {
   devices: DeviceRepository;
   provisioning: ProvisioningRepository;
   assets: AssetRepository;
@@ -97,27 +97,30 @@ export function provisioningService(deps: {
   limits: ClaimLimits;
   /** Pair keys users asked for (issue 18): a device's claim carrying one transfers it. */
   pairKeys: PairKeyRepository;
-}) {
-  const { devices, provisioning, assets, forget, clock, log, limits, pairKeys } = deps;
-  const badClaimLogged = new Map<string, number>();
+}
+
+export class ProvisioningService {
+  private readonly badClaimLogged = new Map<string, number>();
+
+  constructor(private readonly deps: ProvisioningDeps) {}
 
   /** A bad claim message, logged once a minute per device at most, never with its content. */
-  function badClaim(deviceId: string, why: string): void {
-    const now = clock.now();
-    const last = badClaimLogged.get(deviceId);
+  private badClaim(deviceId: string, why: string): void {
+    const now = this.deps.clock.now();
+    const last = this.badClaimLogged.get(deviceId);
     if (last !== undefined && now - last < BAD_CLAIM_LOG_EVERY_MS) return;
-    if (badClaimLogged.size > 10_000)
-      for (const [id, at] of badClaimLogged)
-        if (now - at >= BAD_CLAIM_LOG_EVERY_MS) badClaimLogged.delete(id);
-    badClaimLogged.set(deviceId, now);
-    log.warn({ deviceId }, `claim message ignored: ${why}`);
+    if (this.badClaimLogged.size > 10_000)
+      for (const [id, at] of this.badClaimLogged)
+        if (now - at >= BAD_CLAIM_LOG_EVERY_MS) this.badClaimLogged.delete(id);
+    this.badClaimLogged.set(deviceId, now);
+    this.deps.log.warn({ deviceId }, `claim message ignored: ${why}`);
   }
 
-  async function provisionParsed(request: Record<string, unknown>): Promise<Record<string, unknown>> {
+  private async provisionParsed(request: Record<string, unknown>): Promise<Record<string, unknown>> {
     const { provisionDeviceKey: key, provisionDeviceSecret: secret } = request;
     if (typeof key !== 'string' || typeof secret !== 'string' || key === '' || secret === '')
       return NOT_FOUND;
-    const keyRow = await provisioning.byKey(key);
+    const keyRow = await this.deps.provisioning.byKey(key);
     // An unknown key and a wrong secret get the same answer, as in ThingsBoard.
     if (!keyRow || !sameSecret(secret, keyRow.provisionSecret)) return NOT_FOUND;
 
@@ -131,16 +134,16 @@ export function provisioningService(deps: {
       token = request.token;
     }
 
-    const now = new Date(clock.now());
-    const existing = await devices.byMac(mac);
+    const now = new Date(this.deps.clock.now());
+    const existing = await this.deps.devices.byMac(mac);
     if (existing) {
       // Pre-created by the operator: only a device of the key's model, and only once.
-      const row = await devices.markProvisioned(existing.id, keyRow.profileId, now, token);
+      const row = await this.deps.devices.markProvisioned(existing.id, keyRow.profileId, now, token);
       if (!row) return FAILURE;
-      forget(row.id);
+      this.deps.forget(row.id);
       return { status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN', credentialsValue: row.accessToken };
     }
-    const row = await devices.create({
+    const row = await this.deps.devices.create({
       ownerId: null,
       name: mac,
       label: mac,
@@ -160,28 +163,28 @@ export function provisioningService(deps: {
    * owner key change-owner gave that user); a wrong, ended or used key, or a wrong owner key, is
    * refused and counted against the device's claim limit, which refuses every key once reached.
    */
-  async function claimWithPairKey(deviceId: string, secret: string, ownerKey: unknown): Promise<boolean> {
-    const now = clock.now();
-    const { match, pairing } = await pairKeys.claimLookup(
+  private async claimWithPairKey(deviceId: string, secret: string, ownerKey: unknown): Promise<boolean> {
+    const now = this.deps.clock.now();
+    const { match, pairing } = await this.deps.pairKeys.claimLookup(
       deviceId,
       pairKeyHashes(deviceId, secret),
       new Date(now - PAIRING_RECENT_MS),
     );
     if (!pairing) return false;
-    const device = await devices.get(deviceId);
+    const device = await this.deps.devices.get(deviceId);
     if (!device) return false;
     const counter = device.mac ?? deviceId;
-    const reservation = await limits.claimDevice.reserve(counter);
+    const reservation = await this.deps.limits.claimDevice.reserve(counter);
     if (!reservation.ok) {
-      badClaim(deviceId, 'too many claims; pair keys are refused for now');
+      this.badClaim(deviceId, 'too many claims; pair keys are refused for now');
       return true;
     }
     if (!match || match.usedAt !== null || match.expiresAt.getTime() <= now) {
-      badClaim(deviceId, 'pair key wrong, ended or already used');
+      this.badClaim(deviceId, 'pair key wrong, ended or already used');
       return true;
     }
     if (device.configDisabled) {
-      badClaim(deviceId, 'reconfiguration is disabled by the owner');
+      this.badClaim(deviceId, 'reconfiguration is disabled by the owner');
       return true;
     }
     if (device.ownerId !== null && device.ownerId !== match.userId) {
@@ -191,139 +194,135 @@ export function provisioningService(deps: {
         !match.ownerKeyHash ||
         !timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(match.ownerKeyHash, 'hex'))
       ) {
-        badClaim(deviceId, 'the device has an owner and the owner key is missing or wrong');
+        this.badClaim(deviceId, 'the device has an owner and the owner key is missing or wrong');
         return true;
       }
     }
-    const placeId = match.placeId ?? (await assets.defaultPlace(match.userId))?.id ?? null;
-    const moved = await pairKeys.transfer({
+    const placeId = match.placeId ?? (await this.deps.assets.defaultPlace(match.userId))?.id ?? null;
+    const moved = await this.deps.pairKeys.transfer({
       key: match,
       from: device.ownerId,
       placeId,
       now: new Date(now),
     });
     if (!moved) {
-      badClaim(deviceId, 'the pair key was used or the device changed owner meanwhile');
+      this.badClaim(deviceId, 'the pair key was used or the device changed owner meanwhile');
       return true;
     }
-    await limits.claimDevice.refund(counter);
-    forget(deviceId);
+    await this.deps.limits.claimDevice.refund(counter);
+    this.deps.forget(deviceId);
     return true;
   }
 
-  return {
-    /**
-     * The answer to one provisioning request's payload, to publish on `/provision/response`. Never
-     * throws: bad input and database trouble answer FAILURE (or NOT_FOUND for the credentials).
-     */
-    async provision(payload: string): Promise<Record<string, unknown>> {
+  /**
+   * The answer to one provisioning request's payload, to publish on `/provision/response`. Never
+   * throws: bad input and database trouble answer FAILURE (or NOT_FOUND for the credentials).
+   */
+  async provision(payload: string): Promise<Record<string, unknown>> {
+    try {
+      if (payload.length > MAX_PROVISION_PAYLOAD) return FAILURE;
+      let request: unknown;
       try {
-        if (payload.length > MAX_PROVISION_PAYLOAD) return FAILURE;
-        let request: unknown;
-        try {
-          request = JSON.parse(payload);
-        } catch {
-          return FAILURE;
-        }
-        if (request === null || typeof request !== 'object' || Array.isArray(request)) return FAILURE;
-        return await provisionParsed(request as Record<string, unknown>);
-      } catch (err) {
-        // A MAC or token another request took at the same moment; anything else is logged.
-        if (!isUniqueViolation(err)) log.error({ err }, 'provisioning request failed');
+        request = JSON.parse(payload);
+      } catch {
         return FAILURE;
       }
-    },
+      if (request === null || typeof request !== 'object' || Array.isArray(request)) return FAILURE;
+      return await this.provisionParsed(request as Record<string, unknown>);
+    } catch (err) {
+      // A MAC or token another request took at the same moment; anything else is logged.
+      if (!isUniqueViolation(err)) this.deps.log.error({ err }, 'provisioning request failed');
+      return FAILURE;
+    }
+  }
 
-    /**
-     * A device's claim message (`v1/devices/me/claim`): `{secretKey, durationMs, ownerKey?}`. A secret
-     * that is a pair key of the device, or any secret while someone is pairing it, goes to the pair
-     * keys (claimWithPairKey). Otherwise it opens (or replaces) the device's claim, its secret kept as
-     * a SHA-256 hash. A message without a usable secret key is ignored. Never throws.
-     */
-    async claimFromDevice(deviceId: string, payload: string): Promise<void> {
-      let msg: unknown;
-      try {
-        msg = JSON.parse(payload);
-      } catch {
-        return badClaim(deviceId, 'not JSON');
-      }
-      if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
-        return badClaim(deviceId, 'not an object');
-      const { secretKey, durationMs, ownerKey } = msg as Record<string, unknown>;
-      if (typeof secretKey !== 'string' || secretKey === '' || secretKey.length > MAX_SECRET_LENGTH)
-        return badClaim(deviceId, `secretKey must be text of 1 to ${MAX_SECRET_LENGTH} characters`);
-      try {
-        if (await claimWithPairKey(deviceId, secretKey, ownerKey)) return;
-      } catch (err) {
-        log.error({ err, deviceId }, 'pair key claim failed');
-        return;
-      }
-      let duration = DEFAULT_CLAIM_MS;
-      if (durationMs !== undefined && durationMs !== null) {
-        if (typeof durationMs !== 'number' || !Number.isInteger(durationMs) || durationMs <= 0)
-          return badClaim(deviceId, 'durationMs must be a positive whole number');
-        duration = Math.min(durationMs, MAX_CLAIM_MS);
-      }
-      try {
-        await provisioning.openClaim(
-          deviceId,
-          sha256(secretKey).toString('hex'),
-          new Date(clock.now() + duration),
-        );
-      } catch (err) {
-        log.error({ err, deviceId }, 'claim message could not be stored');
-      }
-    },
+  /**
+   * A device's claim message (`v1/devices/me/claim`): `{secretKey, durationMs, ownerKey?}`. A secret
+   * that is a pair key of the device, or any secret while someone is pairing it, goes to the pair
+   * keys (claimWithPairKey). Otherwise it opens (or replaces) the device's claim, its secret kept as
+   * a SHA-256 hash. A message without a usable secret key is ignored. Never throws.
+   */
+  async claimFromDevice(deviceId: string, payload: string): Promise<void> {
+    let msg: unknown;
+    try {
+      msg = JSON.parse(payload);
+    } catch {
+      return this.badClaim(deviceId, 'not JSON');
+    }
+    if (msg === null || typeof msg !== 'object' || Array.isArray(msg))
+      return this.badClaim(deviceId, 'not an object');
+    const { secretKey, durationMs, ownerKey } = msg as Record<string, unknown>;
+    if (typeof secretKey !== 'string' || secretKey === '' || secretKey.length > MAX_SECRET_LENGTH)
+      return this.badClaim(deviceId, `secretKey must be text of 1 to ${MAX_SECRET_LENGTH} characters`);
+    try {
+      if (await this.claimWithPairKey(deviceId, secretKey, ownerKey)) return;
+    } catch (err) {
+      this.deps.log.error({ err, deviceId }, 'pair key claim failed');
+      return;
+    }
+    let duration = DEFAULT_CLAIM_MS;
+    if (durationMs !== undefined && durationMs !== null) {
+      if (typeof durationMs !== 'number' || !Number.isInteger(durationMs) || durationMs <= 0)
+        return this.badClaim(deviceId, 'durationMs must be a positive whole number');
+      duration = Math.min(durationMs, MAX_CLAIM_MS);
+    }
+    try {
+      await this.deps.provisioning.openClaim(
+        deviceId,
+        sha256(secretKey).toString('hex'),
+        new Date(this.deps.clock.now() + duration),
+      );
+    } catch (err) {
+      this.deps.log.error({ err, deviceId }, 'claim message could not be stored');
+    }
+  }
 
-    /**
-     * A user claims the device named by its MAC with the secret key the device sent. SUCCESS makes
-     * the caller the owner (in their default place); CLAIMED when the secret is right but the device
-     * already has an owner (the caller, when they claim again); FAILURE for an unknown device, no open
-     * claim, an ended claim or a wrong secret (one answer for all, so MACs cannot be probed). Wrong
-     * claims are limited per user and per device (429).
-     */
-    async claimByUser(userId: string, deviceName: string, secretKey: string): Promise<ClaimResult> {
-      const mac = normalizeMac(deviceName) ?? deviceName.trim().toUpperCase();
-      // Taken before the look-up, so parallel guesses each count; a right secret gives them back.
-      const wait = (ms: number) =>
-        `Too many claim attempts. Try again in ${Math.max(1, Math.ceil(ms / 60_000))} min.`;
-      const taken = await reserveAll([
-        [limits.claimUser, userId, wait],
-        [limits.claimDevice, mac, wait],
-      ]);
+  /**
+   * A user claims the device named by its MAC with the secret key the device sent. SUCCESS makes
+   * the caller the owner (in their default place); CLAIMED when the secret is right but the device
+   * already has an owner (the caller, when they claim again); FAILURE for an unknown device, no open
+   * claim, an ended claim or a wrong secret (one answer for all, so MACs cannot be probed). Wrong
+   * claims are limited per user and per device (429).
+   */
+  async claimByUser(userId: string, deviceName: string, secretKey: string): Promise<ClaimResult> {
+    const mac = normalizeMac(deviceName) ?? deviceName.trim().toUpperCase();
+    // Taken before the look-up, so parallel guesses each count; a right secret gives them back.
+    const wait = (ms: number) =>
+      `Too many claim attempts. Try again in ${Math.max(1, Math.ceil(ms / 60_000))} min.`;
+    const taken = await reserveAll([
+      [this.deps.limits.claimUser, userId, wait],
+      [this.deps.limits.claimDevice, mac, wait],
+    ]);
 
-      const device = normalizeMac(deviceName) ? await devices.byMac(mac) : undefined;
-      const claim = device && (await provisioning.claimOf(device.id));
-      const hash = sha256(secretKey);
-      if (
-        !device ||
-        !claim ||
-        claim.expiresAt.getTime() <= clock.now() ||
-        !timingSafeEqual(hash, Buffer.from(claim.secretHash, 'hex'))
-      )
-        return { response: 'FAILURE' };
-      await taken.refund();
-      if (device.ownerId !== null)
-        return device.ownerId === userId ? { response: 'CLAIMED', device } : { response: 'CLAIMED' };
-      const place = await assets.defaultPlace(userId);
-      const owned = await devices.takeOwnership(device.id, userId, place?.id ?? null);
-      // Someone else's claim won the race between the read and the update.
-      if (!owned) return { response: 'CLAIMED' };
-      await provisioning.closeClaim(device.id);
-      forget(device.id);
-      return { response: 'SUCCESS', device: owned };
-    },
+    const device = normalizeMac(deviceName) ? await this.deps.devices.byMac(mac) : undefined;
+    const claim = device && (await this.deps.provisioning.claimOf(device.id));
+    const hash = sha256(secretKey);
+    if (
+      !device ||
+      !claim ||
+      claim.expiresAt.getTime() <= this.deps.clock.now() ||
+      !timingSafeEqual(hash, Buffer.from(claim.secretHash, 'hex'))
+    )
+      return { response: 'FAILURE' };
+    await taken.refund();
+    if (device.ownerId !== null)
+      return device.ownerId === userId ? { response: 'CLAIMED', device } : { response: 'CLAIMED' };
+    const place = await this.deps.assets.defaultPlace(userId);
+    const owned = await this.deps.devices.takeOwnership(device.id, userId, place?.id ?? null);
+    // Someone else's claim won the race between the read and the update.
+    if (!owned) return { response: 'CLAIMED' };
+    await this.deps.provisioning.closeClaim(device.id);
+    this.deps.forget(device.id);
+    return { response: 'SUCCESS', device: owned };
+  }
 
-    /** The model's provisioning key and secret, made on the first call and the same ever after. */
-    async keysFor(profileId: string): Promise<{ provisionDeviceKey: string; provisionDeviceSecret: string }> {
-      if (!getProfile(profileId)) throw new AppError('VALIDATION', `Unknown model "${profileId}"`);
-      const row = await provisioning.keyFor(profileId, () => ({
-        provisionKey: newProvisionCredential(),
-        provisionSecret: newProvisionCredential(),
-      }));
-      return { provisionDeviceKey: row.provisionKey, provisionDeviceSecret: row.provisionSecret };
-    },
-  };
+  /** The model's provisioning key and secret, made on the first call and the same ever after. */
+  async keysFor(profileId: string): Promise<{ provisionDeviceKey: string; provisionDeviceSecret: string }> {
+    if (!getProfile(profileId)) throw new AppError('VALIDATION', `Unknown model "${profileId}"`);
+    const row = await this.deps.provisioning.keyFor(profileId, () => ({
+      provisionKey: newProvisionCredential(),
+      provisionSecret: newProvisionCredential(),
+    }));
+    return { provisionDeviceKey: row.provisionKey, provisionDeviceSecret: row.provisionSecret };
+  }
 }
-
-export type ProvisioningService = ReturnType<typeof provisioningService>;
