@@ -154,6 +154,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     if (serveShell) await registerWebShell(app, webDist);
     installErrorHandling(app, {
       serveShell,
+      now: () => clock.now(),
       ...(config.USER_REQUESTS_PER_SECOND > 0
         ? {
             // Real time, not the server's clock: a test that moves the clock must not refill budgets.

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
+import { errorKind, LogBudget } from '../core/log-budget.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
 import { type RequestBudget, spendRequest, useRequestBudget } from '../core/request-budget.ts';
 import { noteUser } from './request-log.ts';
@@ -186,8 +187,9 @@ export function errSerializer(err: unknown, depth = 0): SerializedError {
 /** Wrapper on every answer, errors included; never a stack trace to the client. */
 export function installErrorHandling(
   app: FastifyInstance,
-  opts: { serveShell: boolean; requestBudget?: RequestBudget },
+  opts: { serveShell: boolean; requestBudget?: RequestBudget; now?: () => number },
 ): void {
+  const errorLogs = new LogBudget({ perWindow: 10, windowMs: 60_000 }, opts.now); // each kind 10 a minute
   if (opts.requestBudget) useRequestBudget(app, opts.requestBudget);
   installSecurityHeaders(app);
   // A body-less request that still says it sends JSON (many HTTP clients do so for DELETE) has no
@@ -234,7 +236,8 @@ export function installErrorHandling(
           : 'The request body is not valid JSON.';
       return sendError(req, reply, 'VALIDATION', e.code?.startsWith('FST_ERR_CTP') ? message : undefined);
     }
-    req.log.error({ err: loggableError(err) }, 'unhandled error');
+    const { log, suppressed } = errorLogs.take(errorKind(err));
+    if (log) req.log.error({ err: loggableError(err), suppressed }, 'unhandled error');
     return sendError(req, reply, 'INTERNAL');
   });
   app.setNotFoundHandler((req, reply) => {
