@@ -312,6 +312,8 @@ describe('accounts, sessions and security, in Chromium', () => {
     // Reset in Persian: the steps and the resend countdown in Persian digits.
     await page.getByTestId('logout').click();
     await page.getByTestId('to-reset').click();
+    // The reset screen is its own chunk: under load the login screen's email field is still there.
+    await page.getByTestId('screen-reset-password').waitFor();
     await page.getByTestId('login-email').fill(email);
     await page.getByTestId('reset-submit').click();
     await page.getByTestId('code-input').waitFor();
@@ -335,11 +337,21 @@ describe('accounts, sessions and security, in Chromium', () => {
       page.evaluate(
         () => (JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { state: Stored }).state,
       );
+    // The running app may write its store back between an edit and the reload (any change of its
+    // state persists the whole store), so the edit is applied by the reloaded page itself, before
+    // the app's first script: it is left in sessionStorage, which the app never touches.
+    await page.addInitScript(() => {
+      const patch = sessionStorage.getItem('e2e-auth-patch');
+      if (!patch) return;
+      sessionStorage.removeItem('e2e-auth-patch');
+      const raw = JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { state: object };
+      localStorage.setItem(
+        'auth-store',
+        JSON.stringify({ ...raw, state: { ...raw.state, ...JSON.parse(patch) } }),
+      );
+    });
     const edit = (patch: Partial<Stored>) =>
-      page.evaluate((p) => {
-        const raw = JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { state: Stored };
-        localStorage.setItem('auth-store', JSON.stringify({ ...raw, state: { ...raw.state, ...p } }));
-      }, patch);
+      page.evaluate((p) => sessionStorage.setItem('e2e-auth-patch', JSON.stringify(p)), patch);
     const signedIn = await stored();
 
     // The token is past its expiry at start: the first calls (device list, presence, clock) wait for

@@ -14,13 +14,14 @@ import { addUser, loggedIn, type Stack, waitFor } from './stack.ts';
  * simulated devices reached over their AP's HTTP, users, and a call's status.
  */
 
-let macSeq = 0;
+/** MACs count up from a random start: unique within a file's stack, apart across files and reruns. */
+let macSeq = Math.floor(Math.random() * 0xe000);
 let userSeq = 0;
 
 /** A factory record as `npm run devices -- add` makes it: AP MAC, token, no owner. */
 export async function factoryRecord(stack: Stack, model = 'plug-metering') {
   macSeq += 1;
-  const hex = (0x1000 + macSeq + Math.floor(Math.random() * 0x8000)).toString(16).toUpperCase();
+  const hex = (0x1000 + (macSeq % 0xf000)).toString(16).toUpperCase();
   const mac = `A4:CF:12:D1:${hex.slice(-4, -2)}:${hex.slice(-2)}`;
   return new DeviceRepository(stack.server.database.db).create({
     ownerId: null,

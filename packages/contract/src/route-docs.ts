@@ -2,7 +2,9 @@ import type { ErrorCode } from './errors.ts';
 import { accountRouteDocs } from './route-docs-account.ts';
 import { automationRouteDocs } from './route-docs-automation.ts';
 import { deviceRouteDocs } from './route-docs-device.ts';
+import { firmwareRouteDocs } from './route-docs-firmware.ts';
 import { homeRouteDocs } from './route-docs-home.ts';
+import { notificationRouteDocs } from './route-docs-notifications.ts';
 import type { RouteName } from './routes.ts';
 
 /** The areas of the API description, in the order a newcomer meets them (openapi.ts). */
@@ -22,6 +24,8 @@ export const API_TAGS = {
   Provisioning: 'Claiming a device that announced itself with a secret (ThingsBoard device claiming).',
   'Adding devices':
     "Adding a device: its pair key, taking it over from another owner, its first set-up, and the catalogue's brands.",
+  Firmware: "Updating a device's firmware over the air: the packages per model, the update, its progress.",
+  Notifications: 'The notification inbox, which events notify per device, and Web Push subscriptions.',
   ThingsBoard:
     "The same calls on ThingsBoard's own paths, for ThingsBoard clients: data unwrapped, errors in ThingsBoard's shape.",
 } as const;
@@ -54,4 +58,6 @@ export const routeDocs: Partial<Record<RouteName, RouteDoc>> = {
   ...homeRouteDocs,
   ...deviceRouteDocs,
   ...automationRouteDocs,
+  ...firmwareRouteDocs,
+  ...notificationRouteDocs,
 };

@@ -4,7 +4,9 @@ import { accountRoutes } from './routes-account.ts';
 import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
 import { deviceRoutes } from './routes-device.ts';
+import { firmwareRoutes } from './routes-firmware.ts';
 import { homeRoutes } from './routes-home.ts';
+import { notificationRoutes } from './routes-notifications.ts';
 import { onboardingRoutes } from './routes-onboarding.ts';
 import { provisioningRoutes } from './routes-provisioning.ts';
 
@@ -25,6 +27,8 @@ export const routes = {
   ...automationRoutes,
   ...provisioningRoutes,
   ...onboardingRoutes,
+  ...firmwareRoutes,
+  ...notificationRoutes,
   // ThingsBoard's paths of calls declared with the account and device routes (docs/decisions/021).
   login: { ...accountRoutes.login, thingsboard: '/api/auth/login' },
   refreshToken: { ...accountRoutes.refreshToken, thingsboard: '/api/auth/token' },

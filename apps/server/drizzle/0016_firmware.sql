@@ -1,0 +1,1 @@
+-- (issue 20) filled by the change that adds it
