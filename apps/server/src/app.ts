@@ -114,7 +114,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const database =
       config.mode === 'scaled'
         ? await openPostgres(config.DATABASE_URL as string)
-        : await openPglite(config.dataDir);
+        : await openPglite(config.dataDir, config.pglite);
     onClose(() => database.close());
     database.onLost?.((err) => {
       log.fatal({ err }, 'the embedded database stopped; the server cannot go on');

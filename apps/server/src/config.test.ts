@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { dataDirError } from './db/data-dir.ts';
+import { pgliteDefaults, postgresSettings } from './db/pglite-settings.ts';
 
 /** Issue 27: a setting that is wrong says which one and how, in words. */
 describe('settings', () => {
@@ -56,5 +57,22 @@ describe('settings', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example.com/app' })).toThrow(/not an origin/);
     expect(() => loadConfig({ CORS_ORIGINS: 'a.example.com' })).toThrow(ConfigError);
+  });
+
+  it('takes the embedded database limits from DB_* settings, the budget of decision 024 by default', () => {
+    expect(loadConfig({}).pglite).toEqual(pgliteDefaults);
+    const tuned = loadConfig({
+      DB_SHARED_BUFFERS_MB: '64',
+      DB_WORK_MEM_MB: '8',
+      DB_MAX_WAL_MB: '256',
+    }).pglite;
+    expect(tuned).toMatchObject({ sharedBuffersMb: 64, workMemMb: 8, maxWalSizeMb: 256 });
+    expect(postgresSettings(tuned)).toMatchObject({
+      shared_buffers: '64MB',
+      work_mem: '8MB',
+      max_wal_size: '256MB',
+    });
+    expect(() => loadConfig({ DB_SHARED_BUFFERS_MB: '0' })).toThrow(/DB_SHARED_BUFFERS_MB is not valid/);
+    expect(() => loadConfig({ DB_MAX_WAL_MB: 'lots' })).toThrow(ConfigError);
   });
 });
