@@ -65,9 +65,15 @@ export function choice(
   };
 }
 
-/** A one-shot request (write 1), never reported. */
+/** A one-shot request (write 1), never reported; `sim` says what the device does when asked. */
 export function request(key: string, group: string, o: Opts = {}): KeyDef {
-  return { ...base(key, { group, ...o }), kind: 'enum', access: 'w', values: [1] };
+  return {
+    ...base(key, { group, ...o }),
+    kind: 'enum',
+    access: 'w',
+    values: [1],
+    ...(o.sim ? { sim: o.sim } : {}),
+  };
 }
 
 /** A reported number. */

@@ -3,7 +3,7 @@ import type { WritePair } from './command.ts';
 import { getError } from './errors/index.ts';
 import { linkKeys } from './link.ts';
 import { enforce, holds } from './rules.ts';
-import type { KeyDef, ModelProfile } from './types.ts';
+import type { KeyDef, ModelProfile, SimBehaviour } from './types.ts';
 
 type Value = number | string;
 type Changes = Record<string, Value>;
@@ -31,6 +31,7 @@ export interface SimDevice {
 }
 
 type Rng = () => number;
+type PhaseSim = Extract<SimBehaviour, { type: 'phase' }>;
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -53,6 +54,8 @@ export function createSimDevice(
   const keyDefs = new Set(profile.keys.map((k) => k.key));
   /** Everything it reports: its model's keys and its link's (the router and signal of a Wi-Fi device). */
   const reported: readonly KeyDef[] = [...profile.keys, ...linkKeys(profile)];
+  /** The length each program run started with (`ProgramRun`), while it runs or is paused. */
+  const runLength = new Map<string, number>();
   /** Where each device's signal settles (its distance from the router), drawn once. */
   const signalBase = new Map<string, number>();
 
@@ -159,9 +162,13 @@ export function createSimDevice(
   function stepPhase(k: KeyDef, dtMs: number, out: Changes): void {
     if (k.sim?.type !== 'phase') return;
     const sim = k.sim;
+    if (sim.remainingKey) {
+      stepProgram(k.key, sim, sim.remainingKey, out);
+      return;
+    }
     if (Number(values.get(sim.runKey) ?? 0) !== 1) return;
     const t = (elapsed.get(k.key) ?? 0) + dtMs;
-    const idx = Math.floor(t / sim.phaseMs);
+    const idx = Math.floor(t / (sim.phaseMs ?? 60_000));
     if (idx >= sim.phases.length) {
       elapsed.delete(k.key);
       set(k.key, 0, out);
@@ -170,6 +177,60 @@ export function createSimDevice(
     }
     elapsed.set(k.key, t);
     set(k.key, sim.phases[idx] ?? 0, out);
+  }
+
+  /**
+   * A program run (`ProgramRun`): its phase from the share of the starting length already counted
+   * down; at 0 the done value and the length back. The remaining key's own countdown runs the clock.
+   */
+  function stepProgram(key: string, sim: PhaseSim, remainingKey: string, out: Changes): void {
+    const remaining = Number(values.get(remainingKey) ?? 0);
+    const length = runLength.get(key);
+    if (length === undefined) return;
+    if (remaining <= 0) {
+      runLength.delete(key);
+      set(key, sim.doneValue ?? 0, out);
+      set(remainingKey, length, out);
+      applyAll(sim.onEnd, out);
+      return;
+    }
+    const share = Math.floor(((length - remaining) / length) * sim.phases.length);
+    set(key, sim.phases[Math.min(sim.phases.length - 1, Math.max(0, share))] ?? 0, out);
+  }
+
+  /** Runs that begin now: started, no delay left, time to run. Their length is kept. */
+  function startPrograms(out: Changes): void {
+    for (const k of profile.keys) {
+      const sim = k.sim;
+      if (sim?.type !== 'phase' || !sim.remainingKey || runLength.has(k.key)) continue;
+      const remaining = Number(values.get(sim.remainingKey) ?? 0);
+      const waiting = sim.waitKey !== undefined && Number(values.get(sim.waitKey) ?? 0) > 0;
+      if (Number(values.get(sim.runKey) ?? 0) !== 1 || waiting || remaining <= 0) continue;
+      runLength.set(k.key, remaining);
+      set(k.key, sim.phases[0] ?? 0, out);
+    }
+  }
+
+  /** A write to a run's `resetBy` keys while it is paused ends the run (`ProgramRun`). */
+  function resetPrograms(written: ReadonlySet<string>, out: Changes): void {
+    for (const k of profile.keys) {
+      const sim = k.sim;
+      if (sim?.type !== 'phase' || !sim.remainingKey || !sim.resetBy?.some((r) => written.has(r))) continue;
+      if (Number(values.get(sim.runKey) ?? 0) === 1) continue;
+      const length = runLength.get(k.key);
+      runLength.delete(k.key);
+      if (length !== undefined && !written.has(sim.remainingKey)) set(sim.remainingKey, length, out);
+      set(k.key, 0, out);
+    }
+  }
+
+  /** Statuses that follow the values (`cases`): the first case that holds. */
+  function updateCases(out: Changes): void {
+    for (const k of profile.keys) {
+      if (k.sim?.type !== 'cases') continue;
+      const hit = k.sim.cases.find((c) => holds(c.when, values));
+      if (hit) set(k.key, hit.value, out);
+    }
   }
 
   function stepEvent(k: KeyDef, dtMs: number, out: Changes): void {
@@ -215,6 +276,14 @@ export function createSimDevice(
     return (getError(code)?.flags ?? []).filter((f) => keyDefs.has(f));
   }
 
+  function clearErrors(): Changes {
+    const out: Changes = {};
+    if (keyDefs.has('error_code')) set('error_code', '', out);
+    for (const code of profile.errors) for (const f of errorKeys(code)) set(f, 0, out);
+    updateFlags(out);
+    return out;
+  }
+
   const initial: Changes = {};
   updateFlags(initial);
 
@@ -238,6 +307,10 @@ export function createSimDevice(
           targets.set(travel.key, target);
           continue;
         }
+        if (profile.keys.find((k) => k.key === Key)?.sim?.type === 'clear_errors') {
+          Object.assign(changed, clearErrors());
+          continue;
+        }
         if (keyOfAccess(profile, Key) === 'w') continue;
         if (values.get(Key) !== v) {
           values.set(Key, v);
@@ -245,6 +318,9 @@ export function createSimDevice(
           loadChanged = true;
         }
       }
+      resetPrograms(new Set(pairs.map((p) => p.Key)), changed);
+      startPrograms(changed);
+      updateCases(changed);
       updateFlags(changed);
       // A load switched on or off shows on the meter at once, as a real plug's next sample would.
       if (loadChanged && profile.keys.some((k) => k.sim?.type === 'power')) measure(changed);
@@ -252,6 +328,7 @@ export function createSimDevice(
     },
     tick(dtMs) {
       const out: Changes = {};
+      startPrograms(out);
       for (const k of reported) {
         const sim = k.sim;
         if (sim?.type === 'travel') {
@@ -276,6 +353,7 @@ export function createSimDevice(
         else if (sim?.type === 'event' || sim?.type === 'stamp') stepEvent(k, dtMs, out);
         else if (sim?.type === 'signal') stepSignal(k, dtMs, out);
       }
+      updateCases(out);
       updateFlags(out);
       return out;
     },
@@ -300,13 +378,7 @@ export function createSimDevice(
       updateFlags(out);
       return out;
     },
-    clearErrors() {
-      const out: Changes = {};
-      if (keyDefs.has('error_code')) set('error_code', '', out);
-      for (const code of profile.errors) for (const f of errorKeys(code)) set(f, 0, out);
-      updateFlags(out);
-      return out;
-    },
+    clearErrors,
   };
 }
 

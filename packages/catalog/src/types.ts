@@ -57,25 +57,51 @@ export type SimBehaviour =
    * else toward `idle` (ambient).
    */
   | { type: 'drift'; toward: string; perMinute: number; initial: number; idle: number; while?: Condition }
-  /** A program phase: while `runKey` is 1 the value steps through `phases`, `phaseMs` each; then `onEnd`. */
-  | {
+  /**
+   * A program phase: while `runKey` is 1 the value steps through `phases`, `phaseMs` each; then
+   * `onEnd`. With `remainingKey` the phases follow a program's remaining time instead (see
+   * `ProgramRun`).
+   */
+  | ({
       type: 'phase';
       runKey: string;
       phases: readonly number[];
-      phaseMs: number;
+      phaseMs?: number;
       onEnd?: Readonly<Record<string, number>>;
-    }
+    } & ProgramRun)
+  /**
+   * A status that follows the device's values: the first case that holds gives the value. When
+   * none holds the value stays as it is (an end state another behaviour's `onZero` set).
+   */
+  | { type: 'cases'; cases: readonly { when: Condition; value: number }[] }
   /** A sensor or lock event: every `everyMs` the next value of `cycle` is reported. */
   | { type: 'event'; everyMs: number; cycle: readonly (number | string)[] }
   /** The time of the latest event (ISO text), reported whenever `everyMs` elapses, like `event`. */
   | { type: 'stamp'; everyMs: number }
   /** A status flag (flame, pump, valve ...): 1 while `when` holds on the current values, else 0. */
   | { type: 'flag'; when: Condition }
+  /** A one-shot request the device answers by clearing every fault it reports (a boiler's reset). */
+  | { type: 'clear_errors' }
   /**
    * A received signal strength in dBm: each device settles somewhere in [`weakest`, `strongest`] and
    * reports it every `everyMs`, a few dBm either way (`jitter`), as a radio's reading wanders.
    */
   | { type: 'signal'; weakest: number; strongest: number; jitter: number; everyMs: number };
+
+/**
+ * A whole program run (washing machine, dishwasher): `remainingKey` holds the minutes left and counts
+ * down while the run goes (its own `countdown`); the phases share the length the run started with
+ * equally. When it reaches 0 the phase becomes `doneValue` (the done event, kept until the next start)
+ * and `remainingKey` is given its length back. While `waitKey` is above 0 (a delayed start counting
+ * down) the run has not begun. A write to one of `resetBy` while the run is paused ends it (a new
+ * program chosen, power off): phase 0, the length back.
+ */
+export interface ProgramRun {
+  remainingKey?: string;
+  waitKey?: string;
+  doneValue?: number;
+  resetBy?: readonly string[];
+}
 
 /** The nine wire data types of the spec (section 3), numbered 0 to 8. */
 export type DataTypeId = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;

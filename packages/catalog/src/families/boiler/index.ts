@@ -12,13 +12,19 @@ const heating: Condition = {
     { key: 'ch_temperature', below: 'ch_setpoint' },
   ],
 };
+/** A boiler that reports a fault is locked out: it does not burn until the fault is reset. */
 const burning: Condition = {
-  any: [
-    heating,
+  all: [
+    { key: 'error_code', eq: '' },
     {
-      all: [
-        { key: 'system_mode', ne: 0 },
-        { key: 'dhw_temperature', below: 'dhw_setpoint' },
+      any: [
+        heating,
+        {
+          all: [
+            { key: 'system_mode', ne: 0 },
+            { key: 'dhw_temperature', below: 'dhw_setpoint' },
+          ],
+        },
       ],
     },
   ],
@@ -57,7 +63,8 @@ function boilerKeys(outsideSensor: boolean): KeyDef[] {
     reading('ch_temperature_min', 0, 100, { unit: '°C', initial: HOT_WATER_MIN, source: 'chosen' }),
     reading('ch_temperature_max', 0, 100, { unit: '°C', initial: HOT_WATER_MAX, source: 'chosen' }),
     reading('modulator_current', 0, 300, { unit: 'mA', initial: 0, source: 'chosen' }),
-    request('reset_error', 'service', { source: 'chosen' }),
+    // The boiler answers a reset by clearing the fault it reports (error_code and its b_e flag).
+    request('reset_error', 'service', { source: 'chosen', sim: { type: 'clear_errors' } }),
     request('reset_to_manual', 'service', { source: 'chosen' }),
     flag('flame_status', burning),
     flag('pump_status', { key: 'system_mode', ne: 0 }),

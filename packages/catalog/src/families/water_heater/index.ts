@@ -37,10 +37,14 @@ export default defineFamily({
             while: { key: 'system_mode', ne: 0 },
           },
         }),
+        // The element stays off while a fault is raised (no sensor, no water, short circuit).
         flag('output_status', {
           all: [
             { key: 'system_mode', ne: 0 },
             { key: 'temperature', below: 'setpoint' },
+            { key: 'no_sensor_error', ne: 1 },
+            { key: 'no_water_error', ne: 1 },
+            { key: 'short_circuit_error', ne: 1 },
           ],
         }),
         flag('no_sensor_error'),
