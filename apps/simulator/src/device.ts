@@ -17,6 +17,11 @@ export interface SimulatedDeviceSpec {
   ap?: string;
   /** What it kept from before a restart: values of its writable keys (`RunningDevice.kept()`). */
   kept?: Readonly<Record<string, number | string>>;
+  /**
+   * How many times faster than real time its clock runs (default 1): a test runs a 90-minute wash
+   * in seconds. A running device changes it with the `simulate.speed` method.
+   */
+  speed?: number;
 }
 
 /**
@@ -29,6 +34,7 @@ export interface RunningDevice {
   readonly spec: SimulatedDeviceSpec;
   readonly sim: SimDevice;
   readonly client: MqttClient;
+  /** Real milliseconds passed; the device's clock moves `speed` times as far. */
   tick(dtMs: number): void;
   /**
    * What a real device keeps across a power cut: the values of its writable keys (relays, set
@@ -56,8 +62,22 @@ function topicsFor(mode: TopicMode, id: string) {
 
 type Publish = (values: Record<string, number | string>) => void;
 
+/** What a simulated device's `simulate.*` methods change beyond its catalogue behaviour. */
+export interface SimControls {
+  setSpeed(factor: number): void;
+}
+
+/** The fastest clock a test may ask for: an hour in a little over a second. */
+const MAX_SPEED = 3600;
+
 /** Methods a simulated device answers; `simulate.*` exist only in the simulator, for tests and demos. */
-export function answer(sim: SimDevice, req: { method?: string; params?: unknown }, publish: Publish) {
+export function answer(
+  sim: SimDevice,
+  req: { method?: string; params?: unknown },
+  publish: Publish,
+  controls?: SimControls,
+) {
+  const params = (req.params ?? {}) as Record<string, unknown>;
   switch (req.method) {
     case 'write': {
       // The device checks the command again, then its own rules: the catalogue holds at both ends.
@@ -74,6 +94,24 @@ export function answer(sim: SimDevice, req: { method?: string; params?: unknown 
     case 'simulate.clearErrors':
       publish(sim.clearErrors());
       return { result: 'OK' };
+    case 'simulate.speed': {
+      const factor = Number(params.factor);
+      if (!controls || !Number.isFinite(factor) || factor <= 0 || factor > MAX_SPEED)
+        return { error: `speed must be above 0 and at most ${MAX_SPEED}` };
+      controls.setSpeed(factor);
+      return { result: 'OK' };
+    }
+    case 'simulate.set': {
+      // What the world does to a device (its door opened), reported as its sensor would.
+      const key = String(params.key);
+      const def = sim.profile.keys.find((k) => k.key === key);
+      const value = params.value;
+      if (def?.access !== 'r' || (typeof value !== 'number' && typeof value !== 'string'))
+        return { error: `${key} is not a reported key of ${sim.profile.id}` };
+      sim.values.set(key, value);
+      publish({ [key]: value });
+      return { result: 'OK' };
+    }
     default:
       return { error: `Unknown method ${String(req.method)}` };
   }
@@ -97,6 +135,12 @@ export async function startDevice(
   const profile = getProfile(spec.profileId);
   if (!profile) throw new Error(`Unknown profile ${spec.profileId}`);
   const sim = createSimDevice(profile);
+  let speed = spec.speed ?? 1;
+  const controls: SimControls = {
+    setSpeed: (factor) => {
+      speed = factor;
+    },
+  };
   const writable = profile.keys.filter((k) => k.access !== 'r').map((k) => k.key);
   for (const key of writable) {
     const value = spec.kept?.[key];
@@ -135,7 +179,7 @@ export async function startDevice(
     let reply: Record<string, unknown>;
     try {
       const req = JSON.parse(payload.toString()) as { method?: string; params?: unknown };
-      reply = answer(sim, req, publish);
+      reply = answer(sim, req, publish, controls);
       if (reply.state) reply = { ...reply, state: joined(reply.state as Record<string, unknown>) };
     } catch (err) {
       reply = refusal(err);
@@ -163,7 +207,7 @@ export async function startDevice(
     spec,
     sim,
     client,
-    tick: (dtMs) => publish(sim.tick(dtMs)),
+    tick: (dtMs) => publish(sim.tick(dtMs * speed)),
     kept: () => {
       const out: Record<string, number | string> = {};
       for (const key of writable) {

@@ -34,6 +34,8 @@ export async function startFleet(opts: {
    * start, written within a couple of seconds of a change and at stop. Unset: nothing is kept.
    */
   stateFile?: string;
+  /** Clock speed of devices whose spec gives none (default real time; see `SimulatedDeviceSpec.speed`). */
+  speed?: number;
 }): Promise<Fleet> {
   const devices = new Map<string, RunningDevice>();
   const kept = opts.stateFile ? readKept(opts.stateFile) : {};
@@ -70,7 +72,11 @@ export async function startFleet(opts: {
   const fleet: Fleet = {
     devices,
     async add(spec) {
-      const d = await startDevice(opts.url, { ...spec, kept: spec.kept ?? kept[spec.id] }, opts.mode);
+      const d = await startDevice(
+        opts.url,
+        { ...spec, kept: spec.kept ?? kept[spec.id], speed: spec.speed ?? opts.speed },
+        opts.mode,
+      );
       devices.set(spec.id, d);
       return d;
     },

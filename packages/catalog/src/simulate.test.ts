@@ -101,14 +101,14 @@ describe('simulated behaviours from the catalogue', () => {
       expect.objectContaining({ code: 'rule.device_off' }),
     );
     d.write([{ Key: 'onoff', Value: 1 }]);
-    d.write([{ Key: 'play', Value: 1 }]);
-    expect(d.tick(1000)).toMatchObject({ phase: 1 });
+    d.write([{ Key: 'duration', Value: 30 }]);
+    expect(d.write([{ Key: 'play', Value: 1 }])).toMatchObject({ phase: 1 });
     expect(() => d.write([{ Key: 'spin', Value: 400 }])).toThrow(
       expect.objectContaining({ code: 'rule.stop_machine_first' }),
     );
-    expect(d.tick(600_000)).toMatchObject({ phase: 2 });
+    expect(d.tick(600_000)).toMatchObject({ phase: 2, duration: 20 });
     d.tick(600_000);
-    expect(d.tick(600_000)).toMatchObject({ phase: 0, play: 0 });
+    expect(d.tick(600_000)).toMatchObject({ phase: 4, play: 0, duration: 30 });
   });
 
   it('sensors and locks emit events; a lock event carries user, method and date', () => {

@@ -12,7 +12,7 @@ const machines = [
   ['dishwasher-compact-6', 'compact-6'],
 ] as const;
 
-/** Dishwashers: pre-wash, wash, rinse, dry (phases 1..4). */
+/** Dishwashers: phases 1 pre-wash, 2 wash, 3 rinse, 4 dry, then 5 done (numbering chosen). */
 export default defineFamily({
   id: 'dishwasher',
   models: machines.map(([id, variant]) =>
@@ -25,7 +25,7 @@ export default defineFamily({
         programme({
           programs: 8,
           phases: [1, 2, 3, 4],
-          phaseMs: 900_000,
+          done: 5,
           extra: [
             choice('temp', 'program', [45, 55, 65, 70], 55),
             choice('soil_level', 'program', [1, 2, 3], 2, { source: 'chosen' }),

@@ -1,6 +1,9 @@
-import { choice, flag, onOff, range, reading, setting } from '../../keys.ts';
+import { choice, flag, onOff, range, reading, setting, status } from '../../keys.ts';
 import { limit, rule } from '../../rule-kit.ts';
 import type { Condition, KeyDef, Limit, Rule } from '../../types.ts';
+
+/** The main cavity's phase (numbering chosen): 0 idle, 1 preheating, 2 cooking, 3 done. */
+export const OVEN_PHASE = { idle: 0, preheat: 1, cook: 2, done: 3 } as const;
 
 /**
  * Cooking modes (numbering chosen): 0 none, 1 top and bottom, 2 fan, 3 grill, 4 top + grill,
@@ -59,7 +62,8 @@ export function cavity(o: CavityOptions): { keys: KeyDef[]; rules: Rule[]; limit
         unitMs: 60_000,
         hoursKey: k('timer_hour'),
         while: cooking,
-        onZero: { [k('cooking')]: 0 },
+        // The main cavity's end is the done event (`phase`); the second cavity only stops.
+        onZero: s === '' ? { cooking: 0, phase: OVEN_PHASE.done } : { [k('cooking')]: 0 },
       },
     }),
     reading(k('sensor_temperature'), 0, 300, {
@@ -71,6 +75,7 @@ export function cavity(o: CavityOptions): { keys: KeyDef[]; rules: Rule[]; limit
     flag(k('cooling_fan'), cooking, { source: 'chosen' }),
     ...errorFlags.map((f) => flag(f, undefined, { source: 'chosen' })),
   ];
+  if (s === '') keys.push(ovenPhase(timeKeys));
   if (o.fork) keys.push(onOff(k('fork_motor'), `elements${s}`, 0, { source: 'chosen' }));
   if (o.probe) {
     keys.push(
@@ -204,6 +209,29 @@ export function cavity(o: CavityOptions): { keys: KeyDef[]; rules: Rule[]; limit
     }),
   ];
   return { keys, rules, limits };
+}
+
+/**
+ * The main cavity's cooking phase (`OVEN_PHASE`): preheating while the cavity is below its set
+ * temperature, then cooking; done when its time ran out (set by the timer's end, kept until the
+ * next start); idle again once stopped with time left or given a new time.
+ */
+function ovenPhase(timeKeys: readonly string[]): KeyDef {
+  const cooking: Condition = { key: 'cooking', eq: 1 };
+  return status('phase', [OVEN_PHASE.idle, OVEN_PHASE.preheat, OVEN_PHASE.cook, OVEN_PHASE.done], {
+    source: 'chosen',
+    sim: {
+      type: 'cases',
+      cases: [
+        {
+          when: { all: [cooking, { key: 'sensor_temperature', below: 'setpoint' }] },
+          value: OVEN_PHASE.preheat,
+        },
+        { when: cooking, value: OVEN_PHASE.cook },
+        { when: { any: timeKeys.map((key) => ({ key, min: 1 })) }, value: OVEN_PHASE.idle },
+      ],
+    },
+  });
 }
 
 /** Keys an oven has once, whatever its cavities. */

@@ -14,7 +14,7 @@ const machines = [
   ['washing-machine-top-load-7kg', 'top-load-7kg', 800],
 ] as const;
 
-/** Washing machines: wash, rinse, spin (phases 1..3). */
+/** Washing machines: phases 1 wash, 2 rinse, 3 spin, then 4 done (numbering chosen). */
 export default defineFamily({
   id: 'washing_machine',
   models: machines.map(([id, variant, maxSpin]) =>
@@ -27,7 +27,7 @@ export default defineFamily({
         programme({
           programs: 15,
           phases: [1, 2, 3],
-          phaseMs: 600_000,
+          done: 4,
           extra: [
             choice(
               'spin',
