@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildWrite, type WritePair } from './command.ts';
 import { errorCatalogue, getError, languages } from './errors/index.ts';
+import { OPTION_SETS, optionName, optionSetId } from './option-names.ts';
 import { deviceParameters, validActions } from './parameters.ts';
 import { families, keyOf, profiles } from './profiles.ts';
 import { conditionKeys, evaluate } from './rules.ts';
@@ -135,6 +136,15 @@ describe('catalogue sweep: families, errors, rules', () => {
     }
   });
 
+  it('names no option set that no model uses', () => {
+    const used = new Set(
+      profiles.flatMap((p) =>
+        p.keys.filter((k) => k.kind === 'enum').map((k) => optionSetId(p.family, k.key)),
+      ),
+    );
+    expect(Object.keys(OPTION_SETS).filter((id) => !used.has(id as keyof typeof OPTION_SETS))).toEqual([]);
+  });
+
   for (const p of profiles) {
     it(`${p.id}: rules, limits and errors refer to what the model declares, and everything derives`, () => {
       const keys = new Set(p.keys.map((k) => k.key));
@@ -178,6 +188,29 @@ describe('catalogue sweep: families, errors, rules', () => {
         expect(holds(texts, `deviceTypes.${p.deviceType}`), `${lang} deviceTypes.${p.deviceType}`).toBe(true);
         expect(p.keys.filter((k) => !named(texts, k)).map((k) => `${lang} ${k.key}`)).toEqual([]);
       }
+    });
+
+    it(`${p.id}: every value of every enum key is named in the catalogue and in ${languages.join(', ')}`, () => {
+      const unnamed: string[] = [];
+      for (const k of p.keys.filter((d) => d.kind === 'enum')) {
+        const set = optionSetId(p.family, k.key);
+        for (const v of k.values ?? []) {
+          const en = optionName(p.family, k.key, v);
+          if (!set || !en?.trim()) {
+            unnamed.push(`catalogue ${k.key}=${v}`);
+            continue;
+          }
+          for (const { lang, texts } of locales) {
+            const name = textAt(texts, `catalog.options.${set}.${v}`);
+            const ok =
+              typeof name === 'string' &&
+              name.trim() !== '' &&
+              (lang === 'en' ? name === en : lang === 'tr' || /[\u0600-\u06FF]/.test(name));
+            if (!ok) unnamed.push(`${lang} ${k.key}=${v} (catalog.options.${set}.${v})`);
+          }
+        }
+      }
+      expect(unnamed).toEqual([]);
     });
 
     it(`${p.id}: every writable key renders a control that writes it`, () => {

@@ -1,7 +1,16 @@
 import { errorCatalogue } from './errors/index.ts';
 import { LINK_KEYS } from './link.ts';
+import { optionName } from './option-names.ts';
 import { families, profiles } from './profiles.ts';
-import type { ModelProfile } from './types.ts';
+import type { KeyDef, ModelProfile } from './types.ts';
+
+/** An enum key's values with their English names (option-names.ts), as `options: [{ value, name }]`. */
+function keyOptions(p: ModelProfile, k: KeyDef) {
+  return (k.values ?? []).map((value) => ({
+    value,
+    name: optionName(p.family, k.key, value) ?? String(value),
+  }));
+}
 
 /**
  * Shared lists (a family's rules or limits, identical across its models) are stored once under an
@@ -39,8 +48,13 @@ export function catalogDocument() {
     firmware: p.firmware,
     features: p.features,
     toggleKeys: p.toggleKeys,
-    // Defaults are left out to keep the file small: title `keys.<key>`, source `given`.
-    keys: p.keys.map(({ sim: _sim, title, ...k }) => (title === `keys.${k.key}` ? k : { ...k, title })),
+    // Defaults are left out to keep the file small: title `keys.<key>`, source `given`. An enum key's
+    // `options` name its values in English; the web app translates them (option-names.ts).
+    keys: p.keys.map(({ sim: _sim, title, ...k }) => ({
+      ...k,
+      ...(title === `keys.${k.key}` ? {} : { title }),
+      ...(k.kind === 'enum' ? { options: keyOptions(p, { ...k, title }) } : {}),
+    })),
     rules: rules.ref(p),
     limits: limits.ref(p),
     errors: errors.ref(p),
@@ -118,7 +132,13 @@ export function devicesMarkdown(): string {
       lines.push('Keys of the first model:', '');
       lines.push('| key | kind | access | unit | range |', '|---|---|---|---|---|');
       for (const k of sample.keys) {
-        const range = k.values ? k.values.join(', ') : k.min !== undefined ? `${k.min} … ${k.max}` : '';
+        const range = k.values
+          ? keyOptions(sample, k)
+              .map((o) => `${o.value} ${cell(o.name)}`)
+              .join(', ')
+          : k.min !== undefined
+            ? `${k.min} … ${k.max}`
+            : '';
         lines.push(`| \`${k.key}\` | ${k.kind} | ${k.access} | ${k.unit ?? ''} | ${range} |`);
       }
       lines.push('');

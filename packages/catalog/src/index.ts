@@ -9,6 +9,7 @@ export * from './firmware.ts';
 export * from './link.ts';
 export * from './modbus.ts';
 export * from './model.ts';
+export * from './option-names.ts';
 export * from './parameters.ts';
 export * from './profiles.ts';
 export * from './rules.ts';

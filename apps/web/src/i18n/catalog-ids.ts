@@ -1,4 +1,4 @@
-import type { ModelProfile } from '@hestia/catalog';
+import { type ModelProfile, optionSetId } from '@hestia/catalog';
 import { paramMessage } from './catalog-text.ts';
 
 /** A tree of message ids with empty texts: the shape every language's `catalog` texts must have. */
@@ -11,33 +11,23 @@ export interface CatalogSkeleton {
   };
 }
 
-/** Selects whose values are words (named under `catalog.options`); the others show their numbers. */
-export const NAMED_OPTIONS: ReadonlySet<string> = new Set([
-  'channel_action_mode',
-  'config_status',
-  'fan_speed',
-  'relay_memory_mode',
-  'summer_winter',
-]);
-
 const sorted = (ids: Iterable<string>): Record<string, ''> =>
   Object.fromEntries([...new Set(ids)].sort().map((id) => [id, ''] as const));
 
 /**
  * The ids of the `catalog` texts the catalogue asks for: every key's standalone name (numbered keys
- * by their shared message), every key's panel title, every group, and every value of the selects
- * whose options are named (`named`: the option bases that have names; others show their numbers).
+ * by their shared message), every key's panel title, every group, and every value of every enum
+ * key, under the option set the catalogue gives it in its family (option-names.ts).
  */
-export function catalogSkeleton(
-  profiles: readonly ModelProfile[],
-  named: ReadonlySet<string> = NAMED_OPTIONS,
-): CatalogSkeleton {
+export function catalogSkeleton(profiles: readonly ModelProfile[]): CatalogSkeleton {
   const keys = profiles.flatMap((p) => p.keys);
   const options: Record<string, Record<string, ''>> = {};
-  for (const k of keys) {
-    const base = k.key.replace(/_?\d+$/, '');
-    if (!named.has(base) || !k.values) continue;
-    options[base] = sorted([...Object.keys(options[base] ?? {}), ...k.values.map(String)]);
+  for (const p of profiles) {
+    for (const k of p.keys) {
+      const set = k.kind === 'enum' && k.values ? optionSetId(p.family, k.key) : undefined;
+      if (!set || !k.values) continue;
+      options[set] = sorted([...Object.keys(options[set] ?? {}), ...k.values.map(String)]);
+    }
   }
   return {
     catalog: {

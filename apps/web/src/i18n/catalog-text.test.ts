@@ -1,4 +1,4 @@
-import { profiles } from '@hestia/catalog';
+import { getProfile, keyOf, profiles } from '@hestia/catalog';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatNumber } from '../lib/format.ts';
@@ -8,7 +8,15 @@ import faFile from '../locales/catalog/fa.json';
 import trFile from '../locales/catalog/tr.json';
 import { catalogSkeleton } from './catalog-ids.ts';
 import skeleton from './catalog-skeleton.json';
-import { catalogKeyName, humanise, humanize, optionBase, paramMessage } from './catalog-text.ts';
+import {
+  catalogKeyName,
+  catalogOptionName,
+  enumValueText,
+  humanise,
+  humanize,
+  optionBase,
+  paramMessage,
+} from './catalog-text.ts';
 
 const en = enFile.catalog;
 const files = { en: enFile.catalog, fa: faFile.catalog, ar: arFile.catalog, tr: trFile.catalog } as const;
@@ -126,5 +134,37 @@ describe('the catalog texts (one sweep over the catalogue and the four languages
     expect(optionBase('relay_memory_mode_3')).toBe('relay_memory_mode');
     expect(optionBase('channel_action_mode_6')).toBe('channel_action_mode');
     expect(optionBase('fan_speed')).toBe('fan_speed');
+    expect(optionBase('key_two_status')).toBe('key_status');
+    expect(optionBase('cooking_mode_2')).toBe('cooking_mode');
+  });
+});
+
+describe('catalogOptionName: an enum value by its name, never a bare number', () => {
+  it('names a value in each language, with the language’s digits inside a name', () => {
+    expect(catalogOptionName('air_conditioner', 'mode', 0, t(), 'en')).toBe('Cool');
+    expect(catalogOptionName('air_conditioner', 'mode', 4, t(), 'fa')).toBe('خودکار');
+    expect(catalogOptionName('fan_coil', 'speed', 3, t(), 'fa')).toBe('سرعت ۳');
+    expect(catalogOptionName('fan', 'speed', 2, t(), 'ar')).toBe('السرعة ٢');
+    expect(catalogOptionName('washing_machine', 'spin', 800, t(), 'tr')).toBe('800 dev/dk');
+    expect(catalogOptionName('relay', 'relay_memory_mode_4', 2, t(), 'en')).toBe('As before');
+  });
+
+  it('takes the family’s own names where a key means something else there', () => {
+    expect(catalogOptionName('washing_machine', 'phase', 1, t(), 'en')).toBe('Washing');
+    expect(catalogOptionName('dishwasher', 'phase', 1, t(), 'en')).toBe('Pre-wash');
+    expect(catalogOptionName('boiler', 'system_mode', 2, t(), 'en')).toBe('Summer (hot water only)');
+    expect(catalogOptionName('water_heater', 'system_mode', 2, t(), 'en')).toBe('Eco');
+    // Without the family such a key has no one meaning: its number, in the language's digits.
+    expect(catalogOptionName(undefined, 'phase', 3, t(), 'fa')).toBe('۳');
+  });
+
+  it('finds the family from the key’s declaration (automations and timers know only the key)', () => {
+    const washer = profiles.find((p) => p.family === 'washing_machine');
+    const dish = profiles.find((p) => p.family === 'dishwasher');
+    const ac = getProfile('air-conditioner-9000');
+    expect(enumValueText(washer && keyOf(washer, 'programnumber'), 1, t(), 'en')).toBe('Cotton');
+    expect(enumValueText(dish && keyOf(dish, 'programnumber'), 1, t(), 'en')).toBe('Auto');
+    expect(enumValueText(ac && keyOf(ac, 'mode'), '1', t(), 'tr')).toBe('Isıtma');
+    expect(enumValueText(ac && keyOf(ac, 'temperature_setpoint'), 24, t(), 'en')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { type FamilyId, type KeyDef, optionKeyBase, optionSetId, profiles } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format.ts';
@@ -14,7 +15,9 @@ import { formatNumber } from '../lib/format.ts';
  * - `catalog.keys.<key>`: a key's title inside its control panel, where its group gives the context
  *   (the catalogue's `title`, `keys.<key>`);
  * - `catalog.groups.<group>`: a control panel's section;
- * - `catalog.options.<key>.<value>`: an option of a select (numbered keys share their base's).
+ * - `catalog.options.<set>.<value>`: the name of an enum key's value, under the option set the catalogue
+ *   gives the key in its family (packages/catalog/src/option-names.ts; numbered keys share their
+ *   base's, and a family may have its own set for a key: a washer's `phase` is not a dishwasher's).
  */
 
 /** A parameter's name as a message of `catalog.params` and the values it takes. */
@@ -94,8 +97,46 @@ export const humanize = (name: string) => {
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
-/** The option key a select's values are translated under: `relay_memory_mode_3` → `relay_memory_mode`. */
-export const optionBase = (key: string) => key.replace(/_?\d+$/, '');
+/** The option set a select's values are named under: `relay_memory_mode_3` → `relay_memory_mode`. */
+export const optionBase = optionKeyBase;
+
+/** The family of the model a catalogue key belongs to (by the key's own declaration). */
+let familyByKey: WeakMap<KeyDef, FamilyId> | undefined;
+export function familyOfKey(def: KeyDef): FamilyId | undefined {
+  familyByKey ??= new WeakMap(profiles.flatMap((p) => p.keys.map((k) => [k, p.family] as const)));
+  return familyByKey.get(def);
+}
+
+/**
+ * The name of `value` of an enum key in the user's language ("Cool", "Spin 800 rpm"), or the number
+ * in the language's digits for a key whose values have no names. With the family, a key its family
+ * names on its own (a washer's `phase`) takes that family's names.
+ */
+export function catalogOptionName(
+  family: FamilyId | undefined,
+  key: string,
+  value: number,
+  t: TFunction,
+  language: string,
+): string {
+  const set = optionSetId(family, key);
+  const number = formatNumber(value, language, 2);
+  if (!set) return number;
+  const loose = t as unknown as LooseT;
+  return loose(`catalog.options.${set}.${value}`, { lng: language, defaultValue: number });
+}
+
+/** A value of a catalogue key as words when the key is an enum (its option name), else undefined. */
+export function enumValueText(
+  def: KeyDef | undefined,
+  value: unknown,
+  t: TFunction,
+  language: string,
+): string | undefined {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (def?.kind !== 'enum' || value === '' || value === null || !Number.isFinite(n)) return undefined;
+  return catalogOptionName(familyOfKey(def), def.key, n, t, language);
+}
 
 /** Names of catalogue things in the user's language, for components. */
 export function useCatalogText() {
@@ -112,8 +153,8 @@ export function useCatalogText() {
         ? catalogKeyName(key, t, lang)
         : loose(`catalog.${title}`, { defaultValue: humanize(key) }),
     group: (group: string) => loose(`catalog.groups.${group}`, { defaultValue: humanize(group) }),
-    option: (key: string, value: number) =>
-      loose(`catalog.options.${optionBase(key)}.${value}`, { defaultValue: formatNumber(value, lang, 2) }),
+    /** An enum value's name; give the family where the key's meaning depends on it (`phase`). */
+    option: (key: string, value: number, family?: FamilyId) => catalogOptionName(family, key, value, t, lang),
     number: (value: number, digits = 1) => formatNumber(value, lang, digits),
   };
 }

@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevicesQuery } from '../../data/devices.ts';
+import { enumValueText } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
@@ -93,7 +94,7 @@ export function ValueInput({
               Number(value) === v ? 'bg-accent text-on-accent ring-accent' : 'bg-surface text-ink ring-line'
             }`}
           >
-            {formatNumber(v, i18n.language, 0)}
+            {enumValueText(def, v, t, i18n.language) ?? formatNumber(v, i18n.language, 0)}
           </button>
         ))}
       </fieldset>

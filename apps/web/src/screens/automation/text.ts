@@ -4,7 +4,7 @@ import type { Device } from '@hestia/contract';
 import { ComparisonType } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { errorText } from '../../data/errors.ts';
-import { catalogKeyName } from '../../i18n/catalog-text.ts';
+import { catalogKeyName, enumValueText } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { isRequestKey, singleKeyName } from './action-keys.ts';
@@ -58,11 +58,13 @@ export function keyTitle(key: string, t: TFunction, deviceProfileId?: string): s
   return catalogKeyName(key, t, i18n.language);
 }
 
-/** A value as it reads on screen: On/Off for a switch, a number in the language's digits with its unit. */
+/** A value as it reads on screen: On/Off for a switch, an enum value's name, a number in the language's digits with its unit. */
 export function valueText(def: KeyDef | undefined, value: unknown, t: TFunction): string {
   if (value === null || value === undefined || value === '') return '—';
   if (def?.kind === 'boolean')
     return Number(value) === 1 || value === true ? t('automation.value.on') : t('automation.value.off');
+  const named = enumValueText(def, value, t, i18n.language);
+  if (named !== undefined) return named;
   const n = typeof value === 'number' ? value : Number(value);
   if (typeof value !== 'boolean' && Number.isFinite(n) && value !== '') {
     const text = formatNumber(n, i18n.language, 2);

@@ -94,7 +94,7 @@ export function SelectField({ field, control, sender, label }: FieldProps) {
         name={title}
         options={field.options ?? []}
         value={num(control.values[field.key])}
-        labelOf={(v) => text.option(field.key, v)}
+        labelOf={(v) => text.option(field.key, v, control.profile?.family)}
         busyValue={busy ? picked : null}
         disabled={!control.enabled}
         testId={`select-${field.key}`}
@@ -134,7 +134,7 @@ export function ReadoutField({ field, control, label }: Omit<FieldProps, 'sender
   const value = control.values[field.key];
   const shown =
     field.options && num(value) !== undefined
-      ? text.option(field.key, num(value) ?? 0)
+      ? text.option(field.key, num(value) ?? 0, control.profile?.family)
       : valueText(value, field.unit, 2);
   return (
     <FieldLine title={label ?? text.title(field.title, field.key)} testId={`field-${field.key}`}>

@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES, type ValidationIssue } from '@hestia/automation';
 import type { KeyDef } from '@hestia/catalog';
 import type { TFunction } from 'i18next';
-import { catalogKeyName } from '../../i18n/catalog-text.ts';
+import { catalogKeyName, enumValueText } from '../../i18n/catalog-text.ts';
 import { i18n } from '../../i18n/index.ts';
 import { formatAmount } from '../../lib/chart-format.ts';
 
@@ -10,9 +10,11 @@ export function keyTitle(key: string, t: TFunction): string {
   return catalogKeyName(key, t, i18n.language);
 }
 
-/** An action's value in words: on/off for switches, the number with its unit otherwise. */
+/** An action's value in words: on/off for switches, an enum value's name, the number with its unit otherwise. */
 export function valueText(def: KeyDef | undefined, value: unknown, t: TFunction, language: string): string {
   if (def?.kind === 'boolean') return Number(value) === 1 ? t('timers.value.on') : t('timers.value.off');
+  const named = enumValueText(def, value, t, language);
+  if (named !== undefined) return named;
   if (typeof value === 'number') {
     const n = formatAmount(value, language, 2);
     return def?.unit ? `${n} ${def.unit}` : n;
