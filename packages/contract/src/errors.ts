@@ -23,6 +23,13 @@ export const errorCatalog = {
     message: 'This pair key has expired or was already used. Start adding the device again.',
   },
   NOT_OWNED_BY_OTHER: { status: 409, message: 'This device is not owned by another user.' },
+  FIRMWARE_SHARED: { status: 403, message: 'Firmware update is not possible on a shared device.' },
+  FIRMWARE_OFFLINE: {
+    status: 409,
+    message: 'The device is not connected to the internet: bring the device online first.',
+  },
+  FIRMWARE_UP_TO_DATE: { status: 409, message: 'No newer firmware for this device: it is up to date.' },
+  FIRMWARE_TOO_BIG: { status: 413, message: 'The firmware file is too big.' },
   INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
 } as const satisfies Record<string, { status: number; http?: number; message: string }>;
 

@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './automation.ts';
 export * from './device.ts';
 export * from './device-settings.ts';
+export * from './firmware.ts';
 export * from './json.ts';
 export * from './light.ts';
 export * from './mqtt.ts';

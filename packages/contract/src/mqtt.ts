@@ -47,7 +47,8 @@ export type DeviceTopicKind =
   | 'rpc/response'
   | 'rpc/call'
   | 'claim'
-  | 'status';
+  | 'status'
+  | 'fw/request';
 
 export interface ParsedDeviceTopic {
   deviceId: string;
@@ -60,7 +61,29 @@ const DEVICE_TOPIC =
   /^devices\/([0-9a-f-]{36})\/(telemetry|attributes|claim|status|attributes\/request|rpc\/request|rpc\/response|rpc\/call)(?:\/(\d{1,10}))?$/;
 const WITH_ID = new Set(['attributes/request', 'rpc/request', 'rpc/response', 'rpc/call']);
 
+/** A firmware chunk request (`devices/{id}/fw/request/{requestId}/chunk/{n}`). */
+const FIRMWARE_TOPIC = /^devices\/([0-9a-f-]{36})\/fw\/request\/(\d{1,10})\/chunk\/(\d{1,7})$/;
+
+/**
+ * ThingsBoard's firmware download (issue 20): the device asks for chunk `n` of the package its fw_*
+ * shared attributes name, with the chunk size as payload, and hears the bytes on the response topic.
+ * Not below `v1/devices/me/` in ThingsBoard's form; inside Hestia below the device's prefix. A parsed
+ * request's `requestId` is `{requestId}/{n}`.
+ */
+export const firmwareTopics = {
+  tbRequest: (requestId: number | string, chunk: number | string) =>
+    `v2/fw/request/${requestId}/chunk/${chunk}`,
+  tbResponse: (requestId: number | string, chunk: number | string) =>
+    `v2/fw/response/${requestId}/chunk/${chunk}`,
+  request: (id: string, requestId: number | string, chunk: number | string) =>
+    `devices/${id}/fw/request/${requestId}/chunk/${chunk}`,
+  response: (id: string, requestId: number | string, chunk: number | string) =>
+    `devices/${id}/fw/response/${requestId}/chunk/${chunk}`,
+} as const;
+
 export function parseDeviceTopic(topic: string): ParsedDeviceTopic | null {
+  const fw = FIRMWARE_TOPIC.exec(topic);
+  if (fw) return { deviceId: fw[1] as string, kind: 'fw/request', requestId: `${fw[2]}/${fw[3]}` };
   const m = DEVICE_TOPIC.exec(topic);
   if (!m) return null;
   const kind = m[2] as DeviceTopicKind;

@@ -224,4 +224,6 @@ export const routeIndex = {
   setReconfiguration: { method: 'PUT', path: '/devices/:id/reconfiguration', anonymous: false },
   deviceBrands: { method: 'GET', path: '/device-brands', anonymous: false },
   deviceBrandModels: { method: 'GET', path: '/device-brands/:brandId/models', anonymous: false },
+  updateFirmware: { method: 'POST', path: '/devices/:id/update-firmware', anonymous: false },
+  firmwareStatus: { method: 'GET', path: '/devices/:id/firmware', anonymous: false },
 } as const satisfies Record<RouteName, RouteMeta>;

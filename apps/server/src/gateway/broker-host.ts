@@ -23,6 +23,7 @@ const MESSAGE_KIND: Partial<Record<Kind, DeviceMessage['kind']>> = {
   [Kind.Claim]: 'claim',
   [Kind.Provision]: 'provision',
   [Kind.Activity]: 'activity',
+  [Kind.FirmwareChunk]: 'fw/request',
 };
 
 export type BrokerThread = BrokerTransport & {

@@ -22,6 +22,8 @@ export const Kind = {
   Provision: 9,
   /** The device showed it is alive without a message (an MQTT ping). */
   Activity: 10,
+  /** A firmware chunk request (issue 20); `extras` is `{requestId}/{chunk}`, the payload the chunk size. */
+  FirmwareChunk: 11,
 } as const;
 export type Kind = (typeof Kind)[keyof typeof Kind];
 
@@ -47,7 +49,8 @@ export type FromBroker =
 /** Main thread → broker thread. */
 export type ToBroker =
   | { t: 'token'; id: number; deviceId: string | null }
-  | { t: 'publish'; id: number; topic: string; payload: string }
+  /** A payload as bytes (firmware chunks) goes out as they are; text as UTF-8. */
+  | { t: 'publish'; id: number; topic: string; payload: string | Uint8Array }
   | { t: 'close' };
 
 /**

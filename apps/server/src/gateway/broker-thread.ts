@@ -9,6 +9,10 @@ import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } f
 import { type FromBroker, handOver, Kind, provisionTopic, type ToBroker } from './broker-protocol.ts';
 
 const ME = 'v1/devices/me/';
+/** ThingsBoard's firmware download topics (issue 20): `v2/fw/...` outside, `fw/...` below the prefix. */
+const FW = 'v2/fw/';
+/** A firmware chunk request below the device's prefix: request id and chunk number. */
+const FW_REQUEST = /^fw\/request\/(\d{1,10})\/chunk\/(\d{1,7})$/;
 /** ThingsBoard's provisioning: a client connects with this user name and no device yet. */
 const PROVISION_USER = 'provision';
 
@@ -38,7 +42,7 @@ const PUBLISH_KIND: Record<string, Kind> = {
 };
 const WITH_ID = new Set(['attributes/request', 'rpc/response', 'rpc/call']);
 const SUBSCRIBE_OK =
-  /^(rpc\/request\/(\+|#)|attributes\/shared|attributes\/response\/(\+|#)|rpc\/reply\/(\+|#))$/;
+  /^(rpc\/request\/(\+|#)|attributes\/shared|attributes\/response\/(\+|#)|rpc\/reply\/(\+|#)|fw\/response\/(#|(\+|\d{1,10})\/chunk\/(\+|#|\d{1,7})))$/;
 
 const port = parentPort;
 if (!port) throw new Error('broker-thread runs as a worker thread');
@@ -64,6 +68,10 @@ function toInternal(info: ClientInfo, topic: string, direction: 'publish' | 'sub
     if (direction === 'subscribe' && (topic === '/provision/response' || topic === '/provision/response/+'))
       return provisionTopic(info.deviceId);
     return null;
+  }
+  if (topic.startsWith(FW)) {
+    info.me = true;
+    return `${info.prefix}fw/${topic.slice(FW.length)}`;
   }
   if (topic.startsWith(ME)) {
     info.me = true;
@@ -105,6 +113,13 @@ const broker = await Aedes.createBroker({
       queue(Kind.Provision, info.deviceId, '', text());
       return;
     }
+    const chunk = FW_REQUEST.exec(topic.slice(info.prefix.length));
+    if (chunk) {
+      packet.topic = topic;
+      cb(null);
+      queue(Kind.FirmwareChunk, info.deviceId, `${chunk[1]}/${chunk[2]}`, text());
+      return;
+    }
     const allowed = PUBLISH_OK.exec(topic.slice(info.prefix.length));
     const kind = allowed?.[1];
     if (!allowed || !kind || WITH_ID.has(kind) !== (allowed[2] !== undefined))
@@ -132,9 +147,12 @@ const broker = await Aedes.createBroker({
         : null;
     const own = info.prefix;
     if (!packet.topic.startsWith(own)) return null;
-    return info.me
-      ? ({ ...packet, topic: ME + meTopics.deliver(packet.topic.slice(own.length)) } as AedesPublishPacket)
-      : packet;
+    if (!info.me) return packet;
+    const rest = packet.topic.slice(own.length);
+    return {
+      ...packet,
+      topic: rest.startsWith('fw/') ? `v2/${rest}` : ME + meTopics.deliver(rest),
+    } as AedesPublishPacket;
   },
 });
 

@@ -22,6 +22,7 @@ const KINDS: Partial<Record<DeviceTopicKind, Kind>> = {
   'attributes/request': Kind.AttributesRequest,
   'rpc/call': Kind.RpcCall,
   claim: Kind.Claim,
+  'fw/request': Kind.FirmwareChunk,
 };
 
 const client = mqtt.connect(url, {
@@ -60,6 +61,7 @@ client.once('connect', () => {
       '$share/hestia/devices/+/claim': { qos: 1 },
       '$share/hestia/devices/+/attributes/request/+': { qos: 1 },
       '$share/hestia/devices/+/rpc/call/+': { qos: 1 },
+      '$share/hestia/devices/+/fw/request/+/chunk/+': { qos: 1 },
       'devices/+/rpc/response/+': { qos: 1 },
     })
     .then(
@@ -73,10 +75,12 @@ client.once('connect', () => {
 
 port.on('message', (m: ToBroker) => {
   if (m.t === 'publish')
-    client.publishAsync(m.topic, m.payload, { qos: 1 }).then(
-      () => post({ t: 'published', id: m.id, error: null }),
-      (err: Error) => post({ t: 'published', id: m.id, error: err.message }),
-    );
+    client
+      .publishAsync(m.topic, typeof m.payload === 'string' ? m.payload : Buffer.from(m.payload), { qos: 1 })
+      .then(
+        () => post({ t: 'published', id: m.id, error: null }),
+        (err: Error) => post({ t: 'published', id: m.id, error: err.message }),
+      );
   else if (m.t === 'close')
     client.endAsync().finally(() => {
       flush();

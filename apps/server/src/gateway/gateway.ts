@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { deviceTopics, type RpcResult } from '@hestia/contract';
+import { deviceTopics, firmwareTopics, type RpcResult } from '@hestia/contract';
 import type { Clock } from '../core/clock.ts';
 import { AppError } from '../core/errors.ts';
 import type { ActivityNotice } from '../live/bus.ts';
@@ -43,6 +43,16 @@ export function requestIds(
     }
   };
 }
+
+/**
+ * A firmware chunk request (issue 20): the bytes of chunk `chunk` of `size` bytes of the package the
+ * device was told about, or null to leave the request unanswered (no such package, or none told).
+ */
+export type FirmwareChunks = (
+  deviceId: string,
+  chunk: number,
+  size: number | null,
+) => Promise<Uint8Array | null>;
 
 /** Provisioning and claiming, answered by the provisioning service. */
 export interface DeviceEdgeHandlers {
@@ -192,6 +202,27 @@ export function createGateway(deps: {
   const sweeper = setInterval(sweep, sweepMs);
   sweeper.unref();
 
+  let firmwareChunks: FirmwareChunks = async () => null;
+  /** ThingsBoard's `v2/fw/request/{requestId}/chunk/{n}` with the chunk size (empty: the whole package). */
+  function answerChunk(deviceId: string, ids: string, payload: string): void {
+    const [requestId = '', chunkText = ''] = ids.split('/');
+    const chunk = Number(chunkText);
+    const asked = payload.trim();
+    const size = asked === '' ? null : Number(asked);
+    if (!Number.isSafeInteger(chunk) || (size !== null && (!Number.isSafeInteger(size) || size <= 0))) return;
+    firmwareChunks(deviceId, chunk, size).then(
+      (bytes) => {
+        if (bytes)
+          transport
+            .publish(firmwareTopics.response(deviceId, requestId, chunk), bytes)
+            .catch((err: Error) =>
+              log.warn({ err: err.message, deviceId }, 'a firmware chunk could not be sent'),
+            );
+      },
+      (err: unknown) => log.error({ err }, 'firmware chunk request failed'),
+    );
+  }
+
   const reply = (topic: string, body: unknown) =>
     transport
       .publish(topic, JSON.stringify(body))
@@ -279,6 +310,9 @@ export function createGateway(deps: {
         );
         return;
       }
+      case 'fw/request':
+        answerChunk(msg.deviceId, msg.requestId ?? '', msg.payload);
+        return;
       case 'status': {
         const text = msg.payload.trim();
         if (text === 'online' || text === 'offline') connection(msg.deviceId, text === 'online');
@@ -326,6 +360,11 @@ export function createGateway(deps: {
 
     /** Marks devices silent past the inactivity timeout now (the server does so every few seconds). */
     sweep,
+
+    /** Who answers devices' firmware chunk requests (the firmware module, made after the gateway). */
+    onFirmwareChunk(handler: FirmwareChunks): void {
+      firmwareChunks = handler;
+    },
 
     close(): void {
       clearInterval(sweeper);

@@ -5,7 +5,7 @@ export interface DeviceMessage {
   deviceId: string;
   /** What the device sent (its topic), a provisioning request, or a ping (`activity`). */
   kind: DeviceTopicKind | 'provision' | 'activity';
-  /** The request id of an RPC answer, an RPC call or an attributes request. */
+  /** The request id of an RPC answer, an RPC call or an attributes request; `{id}/{chunk}` for `fw/request`. */
   requestId?: string;
   /** The message as UTF-8 text. */
   payload: string;
@@ -16,7 +16,8 @@ export interface DeviceMessage {
  * (`devices/{id}/...`); the embedded broker translates ThingsBoard's `me` topics at its edge.
  */
 export interface BrokerTransport {
-  publish(topic: string, payload: string): Promise<void>;
+  /** Text goes out as UTF-8, bytes (firmware chunks) as they are. */
+  publish(topic: string, payload: string | Uint8Array): Promise<void>;
   onMessage(handler: (msg: DeviceMessage) => void): void;
   /** Device connections as the broker sees them (embedded); scaled mode learns them from status topics. */
   onConnection(handler: (deviceId: string, connected: boolean) => void): void;

@@ -10,6 +10,7 @@ import type { WeatherProvider } from './automation/weather.service.ts';
 import { register as registerDataExchange } from './data-exchange/index.ts';
 import { register as registerDevice } from './device/index.ts';
 import { register as registerDeviceSettings } from './device-settings/index.ts';
+import { register as registerFirmware } from './firmware/index.ts';
 import { register as registerOnboarding } from './onboarding/index.ts';
 import { register as registerProvisioning } from './provisioning/index.ts';
 import { register as registerReport } from './report/index.ts';
@@ -66,6 +67,15 @@ export async function registerModules(
   registerReport(app, { ...infra, auth, users, devices, telemetry });
   await registerProvisioning(app, { ...infra, auth, users, devices, provisioning, attempts: edge.attempts });
   registerOnboarding(app, { ...infra, auth, devices, places, attempts: edge.attempts });
+  const { firmware } = await registerFirmware(app, {
+    ...infra,
+    auth,
+    devices,
+    attributes,
+    telemetry,
+    gateway,
+    attempts: edge.attempts,
+  });
 
   const scheduled = schedules;
   const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {
@@ -75,5 +85,5 @@ export async function registerModules(
     automation: (job) => triggers.runTimed(job),
     weather: (job) => triggers.runWeather(job),
   };
-  return { devices, automationRepo: repo, jobRunners };
+  return { devices, automationRepo: repo, jobRunners, firmware };
 }

@@ -63,6 +63,10 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   CONFIG_DISABLED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   PAIR_KEY_NOT_LIVE: { status: 409, errorCode: TB_ERROR.GENERAL },
   NOT_OWNED_BY_OTHER: { status: 409, errorCode: TB_ERROR.GENERAL },
+  FIRMWARE_SHARED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
+  FIRMWARE_OFFLINE: { status: 409, errorCode: TB_ERROR.GENERAL },
+  FIRMWARE_UP_TO_DATE: { status: 409, errorCode: TB_ERROR.GENERAL },
+  FIRMWARE_TOO_BIG: { status: 413, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
   INTERNAL: { status: 500, errorCode: TB_ERROR.GENERAL },
 };
 

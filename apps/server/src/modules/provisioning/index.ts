@@ -7,6 +7,7 @@ import { AssetRepository } from '../asset/asset.repository.ts';
 import { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import { OperatorService, operatorKey } from './operator.service.ts';
+import { OPERATOR_GUESSES } from './operator-guard.ts';
 import { provisioningRoutes } from './provisioning.routes.ts';
 import type { ProvisioningService } from './provisioning.service.ts';
 
@@ -37,10 +38,6 @@ export async function register(
       provisioning,
     }),
     operatorKey: await operatorKey(config, db, log),
-    operatorGuesses: new AttemptLimiter(deps.attempts, {
-      name: 'operator-key',
-      limit: 10,
-      windowMs: 15 * 60_000,
-    }),
+    operatorGuesses: new AttemptLimiter(deps.attempts, OPERATOR_GUESSES),
   });
 }

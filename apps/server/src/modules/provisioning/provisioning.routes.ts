@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   claimBodySchema,
   OPERATOR_PREFIX,
@@ -8,14 +7,15 @@ import {
   operatorProvisionKeysBodySchema,
   routes,
 } from '@hestia/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import { type AttemptLimiter, RateLimitedError, requesterOf } from '../../core/rate-limiter.ts';
+import type { AttemptLimiter } from '../../core/rate-limiter.ts';
 import { bearerToken, route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { OperatorService } from './operator.service.ts';
+import { operatorGuard } from './operator-guard.ts';
 import type { ClaimResult, ProvisioningService } from './provisioning.service.ts';
 
 /** Largest factory batch body: about 200,000 CSV rows. */
@@ -91,25 +91,7 @@ export function provisioningRoutes(
   );
 
   // The operator key, compared as SHA-256 digests in constant time; wrong keys are limited per requester.
-  const expected = createHash('sha256').update(deps.operatorKey).digest();
-  async function operatorOnly(req: FastifyRequest): Promise<void> {
-    const given = bearerToken(req);
-    const requester = requesterOf(req.ip);
-    const reservation = await operatorGuesses.reserve(requester);
-    if (!reservation.ok)
-      throw new RateLimitedError(
-        reservation.retryAfterMs,
-        `Too many wrong operator keys. Try again in ${Math.max(1, Math.ceil(reservation.retryAfterMs / 60_000))} min.`,
-      );
-    if (!given || !timingSafeEqual(createHash('sha256').update(given).digest(), expected))
-      throw new AppError(
-        'TOKEN_INVALID',
-        given
-          ? 'The operator key is not valid.'
-          : 'The operator key is missing (Authorization: Bearer <key>).',
-      );
-    await operatorGuesses.refund(requester);
-  }
+  const operatorOnly = operatorGuard(deps.operatorKey, operatorGuesses);
 
   app.register(
     async (scope) => {
