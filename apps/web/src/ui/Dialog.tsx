@@ -1,5 +1,6 @@
 import XIcon from 'lucide-react/icons/x';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId } from 'react';
+import { Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
 
@@ -13,42 +14,32 @@ interface DialogProps {
 }
 
 /**
- * A modal on the native <dialog> (focus trap, Escape, inert page): a bottom sheet on a phone, a centred
- * card on a wider screen.
+ * A modal on React Aria Components (the focus held inside and given back to what opened it, Escape and
+ * a tap outside close it, the page behind hidden from assistive technology and not scrollable): a
+ * bottom sheet on a phone, a centred card on a wider screen. The `testId` is on the dialog itself,
+ * which is in the page only while open.
  */
 export function Dialog({ open, onClose, title, children, actions, testId }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    if (open && !el.open) el.showModal();
-    if (!open && el.open) el.close();
-  }, [open]);
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is the keyboard's way (onCancel).
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
-      data-testid={testId}
-      className="m-0 mt-auto max-h-[85dvh] w-full max-w-none overflow-hidden rounded-t-3xl bg-surface p-0 text-ink shadow-2xl backdrop:bg-black/40 backdrop:backdrop-blur-[2px] sm:m-auto sm:max-w-md sm:rounded-3xl"
+    <ModalOverlay
+      isOpen={open}
+      onOpenChange={(next) => !next && onClose()}
+      isDismissable
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 backdrop-blur-[2px] sm:items-center sm:p-4"
     >
-      {open ? (
-        <div className="flex max-h-[85dvh] flex-col pb-[env(safe-area-inset-bottom)]">
+      <Modal className="w-full animate-slide-up sm:max-w-md">
+        <AriaDialog
+          aria-labelledby={titleId}
+          data-testid={testId}
+          className="flex max-h-[85dvh] flex-col overflow-hidden rounded-t-3xl bg-surface pb-[env(safe-area-inset-bottom)] text-ink shadow-2xl outline-none sm:rounded-3xl"
+        >
           <DialogContent titleId={titleId} title={title} onClose={onClose} actions={actions}>
             {children}
           </DialogContent>
-        </div>
-      ) : null}
-    </dialog>
+        </AriaDialog>
+      </Modal>
+    </ModalOverlay>
   );
 }
 

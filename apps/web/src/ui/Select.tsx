@@ -1,9 +1,26 @@
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
-import { useId } from 'react';
+import { useLayoutEffect, useRef } from 'react';
+import {
+  Select as AriaSelect,
+  Button,
+  I18nProvider,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 
 /**
- * A labelled select, styled like the app's text fields; options are [value, label]. A native
- * <select>: the phone's own picker, accessible as it is.
+ * A labelled select on React Aria Components, styled like the app's text fields; options are
+ * [value, label]. A button opens the options in a popover under it (keyboard: arrows, typing a label's
+ * first letters; the popover follows the language's direction).
+ *
+ * React Aria also keeps a native <select> of the same options, hidden, for the browser's autofill; it
+ * carries the `testId`, so a test picks an option as before (`selectOption`) and reads the value
+ * (`inputValue`), and the choice goes through the same state as a person's.
  */
 export function Select({
   label,
@@ -25,42 +42,61 @@ export function Select({
   /** Marks the field wrong when the message is shown elsewhere. */
   invalid?: boolean;
 }) {
-  const id = useId();
+  const { i18n } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const select = rootRef.current?.querySelector('select');
+    if (!select) return;
+    if (testId) select.dataset.testid = testId;
+    else delete select.dataset.testid;
+  });
+  const wrong = Boolean(error || invalid);
   return (
-    <div className="min-w-0 flex-1">
-      <label
-        htmlFor={id}
-        className={hideLabel ? 'sr-only' : 'mb-1.5 block px-1 text-sm font-medium text-ink'}
+    <I18nProvider locale={i18n.language}>
+      <AriaSelect
+        ref={rootRef}
+        value={value}
+        onChange={(key) => {
+          if (key !== null && String(key) !== value) onChange(String(key));
+        }}
+        isInvalid={wrong}
+        placeholder=""
+        className="min-w-0 flex-1"
       >
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          data-testid={testId}
-          aria-invalid={error || invalid ? true : undefined}
-          className={`h-12 w-full appearance-none rounded-2xl border bg-surface ps-4 pe-10 text-[16px] text-ink outline-none focus:border-accent ${
-            error || invalid ? 'border-danger' : 'border-line'
+        <Label className={hideLabel ? 'sr-only' : 'mb-1.5 block px-1 text-sm font-medium text-ink'}>
+          {label}
+        </Label>
+        <Button
+          className={`flex h-12 w-full items-center gap-2 rounded-2xl border bg-surface ps-4 pe-3.5 text-start text-[16px] text-ink outline-none data-focus-visible:border-accent data-pressed:border-accent ${
+            wrong ? 'border-danger' : 'border-line'
           }`}
         >
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
-        </select>
-        <ChevronDownIcon
-          size={18}
-          className="pointer-events-none absolute end-3.5 top-1/2 -translate-y-1/2 text-muted"
-        />
-      </div>
-      {error ? (
-        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+          <SelectValue className="min-w-0 flex-1 truncate" />
+          <ChevronDownIcon size={18} className="shrink-0 text-muted" />
+        </Button>
+        {error ? (
+          <Text slot="errorMessage" role="alert" className="mt-1.5 block px-1 text-[13px] text-danger">
+            {error}
+          </Text>
+        ) : null}
+        <Popover
+          offset={6}
+          className="max-h-72 min-w-(--trigger-width) overflow-y-auto rounded-2xl bg-surface p-1 text-ink shadow-xl ring-1 ring-line outline-none"
+        >
+          <ListBox className="outline-none">
+            {options.map(([v, text]) => (
+              <ListBoxItem
+                key={v}
+                id={v}
+                textValue={text}
+                className="flex min-h-11 cursor-pointer items-center rounded-xl px-3 text-[16px] outline-none data-focused:bg-surface-2 data-selected:font-semibold data-selected:text-accent-text"
+              >
+                {text}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </AriaSelect>
+    </I18nProvider>
   );
 }

@@ -15,7 +15,7 @@ interface SheetProps {
  * A bottom sheet on React Aria Components (focus held inside and given back, Escape and a tap outside
  * close it, the page behind hidden from assistive technology): pinned to the bottom of the screen on a
  * phone and on a desktop alike, for pickers. Its props are Dialog's, so a screen moves between the two
- * by its import. The first screens keep Dialog (the native <dialog>), which costs no React Aria code.
+ * by its import.
  */
 export function Sheet({ open, onClose, title, children, actions, testId }: SheetProps) {
   const titleId = useId();

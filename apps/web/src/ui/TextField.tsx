@@ -2,6 +2,7 @@ import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import EyeIcon from 'lucide-react/icons/eye';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { Input, Label } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { INPUT } from './styles.ts';
 
@@ -21,15 +22,20 @@ interface FieldProps {
   children: (ids: { id: string; describedBy: string | undefined; invalid: true | undefined }) => ReactNode;
 }
 
-/** A label, its control, and an error or hint tied to it by aria-describedby. */
+/**
+ * A label, its control, and an error or hint tied to it by aria-describedby. The label and the input are
+ * React Aria Components' Label and Input (hover, focus-visible and invalid states as data attributes),
+ * not its TextField: that one always holds the value in its own state, which would undo a value
+ * react-hook-form sets on the uncontrolled input (reset, setValue) at the next render.
+ */
 export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div>
-      <label htmlFor={id} className="mb-2 block text-sm font-medium">
+      <Label htmlFor={id} className="mb-2 block text-sm font-medium">
         {label}
-      </label>
+      </Label>
       {children({ id, describedBy, invalid: error ? true : undefined })}
       {error ? (
         <FieldError id={`${id}-error`}>{error}</FieldError>
@@ -58,7 +64,7 @@ export const TextField = forwardRef<HTMLInputElement, InputProps>(function TextF
   return (
     <Field label={label} error={error ?? undefined} hint={hint}>
       {({ id, describedBy, invalid }) => (
-        <input
+        <Input
           ref={ref}
           id={id}
           aria-invalid={invalid}
@@ -86,7 +92,7 @@ export const PasswordField = forwardRef<
     <Field label={label} error={error ?? undefined} hint={hint}>
       {({ id, describedBy, invalid }) => (
         <div className="relative">
-          <input
+          <Input
             ref={ref}
             id={id}
             type={shown ? 'text' : 'password'}
