@@ -94,6 +94,7 @@ export const OPTION_SETS = {
     11: 'Steamed vegetables',
     12: 'Multi-step',
   }),
+  oven_phase: set({ 0: 'Idle', 1: 'Preheating', 2: 'Cooking', 3: 'Done' }),
   save_program: set(numbered(upTo(10), (v) => `Program ${v}`)),
   microwave_program: set({
     0: 'Manual',
@@ -140,8 +141,8 @@ export const OPTION_SETS = {
     7: 'Pre-rinse',
     8: 'One hour',
   }),
-  wash_phase: set({ 0: 'Idle', 1: 'Washing', 2: 'Rinsing', 3: 'Spinning' }),
-  dish_phase: set({ 0: 'Idle', 1: 'Pre-wash', 2: 'Washing', 3: 'Rinsing', 4: 'Drying' }),
+  wash_phase: set({ 0: 'Idle', 1: 'Washing', 2: 'Rinsing', 3: 'Spinning', 4: 'Done' }),
+  dish_phase: set({ 0: 'Idle', 1: 'Pre-wash', 2: 'Washing', 3: 'Rinsing', 4: 'Drying', 5: 'Done' }),
   spin: set({ 0: 'No spin', ...numbered([400, 600, 800, 1000, 1200, 1400], (v) => `${v} rpm`) }),
   temp: set({ 0: 'Cold', ...numbered([20, 30, 40, 45, 55, 60, 65, 70, 90], (v) => `${v} °C`) }),
   soil_level: set({ 1: 'Light', 2: 'Normal', 3: 'Heavy' }),
@@ -155,6 +156,7 @@ const FAMILY_SETS: Partial<Record<FamilyId, Readonly<Record<string, OptionSetId>
   boiler: { system_mode: 'boiler_mode' },
   water_heater: { system_mode: 'water_heater_mode' },
   microwave: { program: 'microwave_program' },
+  oven: { phase: 'oven_phase' },
   washing_machine: { programnumber: 'wash_program', phase: 'wash_phase' },
   dishwasher: { programnumber: 'dish_program', phase: 'dish_phase' },
 };
