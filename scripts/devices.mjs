@@ -3,8 +3,8 @@
 // operator routes (docs/decisions/020). Works in embedded mode, where only the server may open the
 // database, and in scaled mode alike.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { call, Failure, table } from './operator-client.mjs';
 
 const usage = `Usage: npm run devices -- <command>
 
@@ -22,77 +22,10 @@ The server is reached at HESTIA_URL (default http://127.0.0.1:$PORT, PORT defaul
 operator key from OPERATOR_KEY, or from DATA_DIR/operator.key (DATA_DIR default ./data), which the
 server writes in embedded mode.`;
 
-class Failure extends Error {}
-
-function operatorKey() {
-  if (process.env.OPERATOR_KEY) return process.env.OPERATOR_KEY;
-  const file = join(process.env.DATA_DIR || './data', 'operator.key');
-  try {
-    const key = readFileSync(file, 'utf8').trim();
-    if (key) return key;
-  } catch {
-    // no file: said below
-  }
-  throw new Failure(
-    `No operator key: set OPERATOR_KEY to the server's key, or start the server once in embedded mode (npm start) so it writes ${file}.`,
-  );
-}
-
-const baseUrl = () =>
-  (process.env.HESTIA_URL || `http://127.0.0.1:${process.env.PORT || 8080}`).replace(/\/+$/, '');
-
-/** One call to an operator route; the wrapper's data, or a Failure with the server's message. */
-async function call(method, path, body) {
-  const url = `${baseUrl()}/api/operator${path}`;
-  const key = operatorKey();
-  let res;
-  try {
-    res = await fetch(url, {
-      method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new Failure(
-      `No Hestia server answers at ${baseUrl()}. Start it with \`npm start\` (or set HESTIA_URL to where it runs).`,
-    );
-  }
-  let answer;
-  try {
-    answer = await res.json();
-  } catch {
-    throw new Failure(`${baseUrl()} answered ${res.status} without JSON: is it a Hestia server?`);
-  }
-  if (res.status === 401)
-    throw new Failure(
-      `The server refused the operator key (${answer?.message ?? 'not valid'}). Use the key in DATA_DIR/operator.key, or set OPERATOR_KEY to the server's OPERATOR_KEY.`,
-    );
-  if (!answer?.isSuccess) throw new Failure(answer?.message ?? `The server answered ${res.status}.`);
-  return answer.data;
-}
-
 function need(values, name) {
   const v = values[name];
   if (typeof v !== 'string' || v === '') throw new Failure(`--${name} is required.\n\n${usage}`);
   return v;
-}
-
-/** Rows as aligned columns. */
-function table(header, rows) {
-  const all = [header, ...rows].map((r) => r.map((c) => String(c ?? '')));
-  const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
-  return all
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
 }
 
 async function main(argv) {

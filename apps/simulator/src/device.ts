@@ -8,6 +8,7 @@ import {
 } from '@hestia/catalog';
 import { deviceTopics, tbTopics } from '@hestia/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { deviceOta, type FirmwareVersion, type OtaControl, type OtaSettings } from './ota.ts';
 
 export interface SimulatedDeviceSpec {
   id: string;
@@ -22,6 +23,10 @@ export interface SimulatedDeviceSpec {
    * in seconds. A running device changes it with the `simulate.speed` method.
    */
   speed?: number;
+  /** The firmware it runs and reports (`current_fw_title`, `current_fw_version`); none: it says nothing. */
+  firmware?: FirmwareVersion;
+  /** How its firmware updates go (ota.ts: chunk size, pauses, a step to fail at). */
+  ota?: Partial<OtaSettings>;
 }
 
 /**
@@ -41,6 +46,8 @@ export interface RunningDevice {
    * points, modes), for `kept` on the next start.
    */
   kept(): Record<string, number | string>;
+  /** Its firmware and how updates go (ota.ts); the settings may be changed while it runs. */
+  readonly ota: OtaControl;
   close(): Promise<void>;
 }
 
@@ -167,14 +174,24 @@ export async function startDevice(
       client.publish(t.telemetry, JSON.stringify(joined(values)), { qos: 1 });
   };
 
+  const ota = deviceOta({
+    client,
+    tb: mode === 'tb',
+    deviceId: spec.id,
+    publish,
+    current: spec.firmware,
+    settings: spec.ota,
+  });
+
   client.on('connect', () => {
     client.subscribe(t.requests, { qos: 1 });
     if (mode === 'device') client.publish(status, 'online', { qos: 1, retain: true });
     publish(sim.snapshot());
+    ota.connected();
   });
 
   client.on('message', (topic, payload) => {
-    if (!topic.startsWith(t.requestPrefix)) return;
+    if (ota.handle(topic, payload) || !topic.startsWith(t.requestPrefix)) return;
     const requestId = topic.slice(t.requestPrefix.length);
     let reply: Record<string, unknown>;
     try {
@@ -208,6 +225,7 @@ export async function startDevice(
     sim,
     client,
     tick: (dtMs) => publish(sim.tick(dtMs * speed)),
+    ota: ota.control,
     kept: () => {
       const out: Record<string, number | string> = {};
       for (const key of writable) {
