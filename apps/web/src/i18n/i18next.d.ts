@@ -10,6 +10,7 @@ import type deviceConfigEn from '../locales/device-config/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
 import type timersEn from '../locales/timers/en.json';
+import type waterEn from '../locales/water/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +26,7 @@ declare module 'i18next' {
         typeof deviceConfigEn &
         typeof automationEn &
         typeof timersEn &
+        typeof waterEn &
         typeof catalogEn;
     };
   }

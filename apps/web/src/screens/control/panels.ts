@@ -37,4 +37,7 @@ export const panels: Partial<Record<FamilyId, Panel>> = {
   ),
   door_lock: lazyPanel(() => import('./DoorLockPanel.tsx')),
   vacuum_cleaner: lazyPanel(() => import('./VacuumPanel.tsx')),
+  boiler: lazyPanel(() => import('./BoilerPanel.tsx')),
+  water_heater: lazyPanel(() => import('./WaterHeaterPanel.tsx')),
+  refrigerator: lazyPanel(() => import('./RefrigeratorPanel.tsx')),
 };
