@@ -38,6 +38,14 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { id: f.deviceId }, body: { disabled: true } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
   },
+  notificationSettings: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
+  saveNotificationSettings: {
+    input: (f) => ({ params: { id: f.deviceId }, body: { kinds: [{ kind: 'firmware', enabled: true }] } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
+  },
   renameDevice: {
     input: (f) => ({ params: { id: f.deviceId }, body: { label: 'x' } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
@@ -358,6 +366,11 @@ const callerOnly: RouteName[] = [
   'unreadNotifications',
   'seeNotification',
   'readAllNotifications',
+  // Issue 20: the caller's own notifications and push subscriptions (notifications.test.ts).
+  'notificationDetails',
+  'deleteNotification',
+  'pushKey',
+  'editUserNotification',
   'favourites',
   'assetTree',
   'listAssets',

@@ -174,14 +174,6 @@ export const runSchema = z.object({
 });
 export type Run = z.infer<typeof runSchema>;
 
-export const notificationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  message: z.string(),
-  sendTime: z.string(),
-  seenTime: z.string().nullable(),
-});
-
 /** Path parameters `{[name]: UUID}`, typed by the name so handlers read them without casts. */
 export const idParams = <N extends string>(name: N) =>
   z.object({ [name]: uuid(name) } as { [K in N]: ReturnType<typeof uuid> });

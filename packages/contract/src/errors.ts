@@ -30,6 +30,10 @@ export const errorCatalog = {
   },
   FIRMWARE_UP_TO_DATE: { status: 409, message: 'No newer firmware for this device: it is up to date.' },
   FIRMWARE_TOO_BIG: { status: 413, message: 'The firmware file is too big.' },
+  NOTIFY_SETTINGS_OWNER_ONLY: {
+    status: 403,
+    message: 'Notification settings are unavailable for shared devices.',
+  },
   INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
 } as const satisfies Record<string, { status: number; http?: number; message: string }>;
 

@@ -8,6 +8,7 @@ export * from './firmware.ts';
 export * from './json.ts';
 export * from './light.ts';
 export * from './mqtt.ts';
+export * from './notification.ts';
 export * from './onboarding.ts';
 export * from './openapi.ts';
 export * from './provisioning.ts';

@@ -226,4 +226,10 @@ export const routeIndex = {
   deviceBrandModels: { method: 'GET', path: '/device-brands/:brandId/models', anonymous: false },
   updateFirmware: { method: 'POST', path: '/devices/:id/update-firmware', anonymous: false },
   firmwareStatus: { method: 'GET', path: '/devices/:id/firmware', anonymous: false },
+  notificationDetails: { method: 'GET', path: '/users/notifications/:id', anonymous: false },
+  deleteNotification: { method: 'DELETE', path: '/users/notifications/:id', anonymous: false },
+  notificationSettings: { method: 'GET', path: '/devices/:id/notification-settings', anonymous: false },
+  saveNotificationSettings: { method: 'PUT', path: '/devices/:id/notification-settings', anonymous: false },
+  pushKey: { method: 'GET', path: '/users/notification-subscriptionId', anonymous: false },
+  editUserNotification: { method: 'POST', path: '/users/notification-subscriptionId', anonymous: false },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -18,7 +18,8 @@ import {
   timeResultSchema,
   usernameBodySchema,
 } from './auth.ts';
-import { idParams, notificationQuerySchema, notificationSchema } from './automation.ts';
+import { idParams, notificationQuerySchema } from './automation.ts';
+import { notificationDetailsSchema } from './notification.ts';
 import type { RouteDef } from './routes.ts';
 import {
   profileImageResultSchema,
@@ -193,7 +194,7 @@ export const accountRoutes = {
     path: '/users/notifications',
     anonymous: false,
     query: notificationQuerySchema,
-    response: notificationSchema.array(),
+    response: notificationDetailsSchema.array(),
   },
   unreadNotifications: {
     method: 'GET',

@@ -8,9 +8,11 @@ import type { JobRow } from './automation/automation.repository.ts';
 import { register as registerAutomation } from './automation/index.ts';
 import type { WeatherProvider } from './automation/weather.service.ts';
 import { register as registerDataExchange } from './data-exchange/index.ts';
+import { DeviceRepository } from './device/device.repository.ts';
 import { register as registerDevice } from './device/index.ts';
 import { register as registerDeviceSettings } from './device-settings/index.ts';
 import { register as registerFirmware } from './firmware/index.ts';
+import { register as registerNotifications } from './notification/index.ts';
 import { register as registerOnboarding } from './onboarding/index.ts';
 import { register as registerProvisioning } from './provisioning/index.ts';
 import { register as registerReport } from './report/index.ts';
@@ -48,8 +50,15 @@ export async function registerModules(
     shares: new ShareRepository(infra.db),
   });
   const { assets: places } = registerAsset(app, { ...infra, auth, devices });
-  registerShare(app, { ...infra, auth, devices, limits });
   registerTelemetry(app, { ...infra, auth, devices, telemetry, attributes, pipeline });
+  const { notifications } = registerNotifications(app, {
+    ...infra,
+    auth,
+    devices,
+    deviceRows: new DeviceRepository(infra.db),
+    telemetry,
+  });
+  registerShare(app, { ...infra, auth, devices, limits, onShare: (e) => notifications.shareEvent(e) });
   let schedules: ScheduleService | undefined;
   const automation = registerAutomation(app, {
     ...infra,
@@ -59,6 +68,9 @@ export async function registerModules(
     devices,
     telemetry,
     schedules: { removeForScenario: async (userId, id) => schedules?.removeForScenario(userId, id) },
+    notify: async (userId, name, message) => {
+      await notifications.notify({ userId, kind: 'automation', name, message });
+    },
   });
   const { automations, triggers, repo } = automation;
   ({ schedules } = registerSchedule(app, { ...infra, auth, repo, users, devices, automations, telemetry }));

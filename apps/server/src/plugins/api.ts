@@ -67,6 +67,7 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   FIRMWARE_OFFLINE: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_UP_TO_DATE: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_TOO_BIG: { status: 413, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
+  NOTIFY_SETTINGS_OWNER_ONLY: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   INTERNAL: { status: 500, errorCode: TB_ERROR.GENERAL },
 };
 

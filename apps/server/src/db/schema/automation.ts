@@ -120,6 +120,10 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** What it is about (contract NOTIFICATION_KINDS), its device, and the facts its text is written from. */
+    kind: text('kind').notNull().default('automation'),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    data: jsonb('data').notNull().default({}),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );

@@ -48,8 +48,12 @@ export function automationRuns(deps: {
   clock: Clock;
   /** The owner lost access a run needs: switch `row` off with the reason (docs/decisions/018). */
   onDenied: (row: AutomationRow, problem: AccessProblem) => Promise<void>;
+  /** Tells the owner a run started (the notification module: stored and pushed); default: stored. */
+  notify?: ((userId: string, name: string, message: string) => Promise<void>) | undefined;
 }) {
   const { repo, devices, clock, onDenied } = deps;
+  const notify =
+    deps.notify ?? ((userId: string, name: string, message: string) => repo.notify(userId, name, message));
 
   /**
    * Ask the owner's access to every device `row` uses, before any device's value is read for it or
@@ -226,7 +230,7 @@ export function automationRuns(deps: {
       finishedAt: actions.length === 0 ? now : null,
     });
     if (run) {
-      if (row.isNotify) await repo.notify(row.ownerId, row.name, row.notifyMessage || row.name);
+      if (row.isNotify) await notify(row.ownerId, row.name, row.notifyMessage || row.name);
     } else {
       run = await repo.runByOccurrence(occurrence);
       if (run?.status !== 'running') return undefined;

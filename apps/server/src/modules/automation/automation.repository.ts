@@ -308,41 +308,8 @@ export class AutomationRepository {
     return row?.n ?? 0;
   }
 
-  // Notifications
+  // Notifications: without a notification module (tests of automations alone), stored only.
   async notify(userId: string, name: string, message: string): Promise<void> {
     await this.db.insert(notifications).values({ userId, name, message });
-  }
-
-  async notifications(
-    userId: string,
-    q: { status?: 'read' | 'unread'; page_index: number; page_size: number },
-  ) {
-    const c = [eq(notifications.userId, userId)];
-    if (q.status === 'unread') c.push(isNull(notifications.seenAt));
-    if (q.status === 'read') c.push(sql`${notifications.seenAt} is not null`);
-    return this.db
-      .select()
-      .from(notifications)
-      .where(and(...c))
-      .orderBy(desc(notifications.createdAt))
-      .limit(q.page_size)
-      .offset(q.page_index * q.page_size);
-  }
-
-  async unreadCount(userId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), isNull(notifications.seenAt)));
-    return row?.n ?? 0;
-  }
-
-  async markSeen(userId: string, id?: string): Promise<void> {
-    const c = [eq(notifications.userId, userId), isNull(notifications.seenAt)];
-    if (id) c.push(eq(notifications.id, id));
-    await this.db
-      .update(notifications)
-      .set({ seenAt: sql`now()` })
-      .where(and(...c));
   }
 }

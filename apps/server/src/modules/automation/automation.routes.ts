@@ -2,10 +2,9 @@ import { routes } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import type { AutomationRepository } from './automation.repository.ts';
 import type { AutomationService } from './automation.service.ts';
 
-/** Automations, scenarios, their runs, and notifications. */
+/** Automations, scenarios and their runs (the inbox is the notification module's). */
 export function automationRoutes(
   app: FastifyInstance,
   deps: {
@@ -13,10 +12,9 @@ export function automationRoutes(
     automations: AutomationService;
     /** A deleted scenario's schedules go with it (the schedule module). */
     schedules: { removeForScenario(userId: string, scenarioId: string): Promise<unknown> };
-    repo: AutomationRepository;
   },
 ): void {
-  const { auth, automations, schedules, repo } = deps;
+  const { auth, automations, schedules } = deps;
   const done = {};
 
   route(app, auth, routes.listAutomations, ({ principal, query }) =>
@@ -72,24 +70,4 @@ export function automationRoutes(
   route(app, auth, routes.scenarioHistoryDetails, ({ principal, params }) =>
     automations.run(principal.userId, params.historyId),
   );
-  route(app, auth, routes.notifications, async ({ principal, query }) =>
-    (await repo.notifications(principal.userId, query)).map((n) => ({
-      id: n.id,
-      name: n.name,
-      message: n.message,
-      sendTime: n.createdAt.toISOString(),
-      seenTime: n.seenAt?.toISOString() ?? null,
-    })),
-  );
-  route(app, auth, routes.unreadNotifications, async ({ principal }) => ({
-    count: await repo.unreadCount(principal.userId),
-  }));
-  route(app, auth, routes.seeNotification, async ({ principal, params }) => {
-    await repo.markSeen(principal.userId, params.id);
-    return done;
-  });
-  route(app, auth, routes.readAllNotifications, async ({ principal }) => {
-    await repo.markSeen(principal.userId);
-    return done;
-  });
 }

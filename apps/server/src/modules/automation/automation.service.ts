@@ -47,6 +47,8 @@ export interface AutomationDeps {
   /** Access changes (share revoked, scoped down, device deleted) switch off what lost its access. */
   bus?: LiveBus;
   log?: { warn(o: unknown, m: string): void };
+  /** Tells the owner an automation with isNotify ran (the notification module). */
+  notify?: (userId: string, name: string, message: string) => Promise<void>;
 }
 
 /** One instance's automation service: the parts above wired to one repository, device service and clock. */
@@ -70,6 +72,7 @@ export class AutomationService {
       repo,
       devices,
       clock,
+      notify: deps.notify,
       onDenied: async (row, problem) => {
         await this.pause(row, problem);
       },

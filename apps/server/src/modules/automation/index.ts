@@ -13,7 +13,7 @@ import { httpWeatherProvider, localWeatherProvider, type WeatherProvider } from 
 
 /**
  * Automations and scenarios: saving, running with traces, and their triggers (device parameters on
- * ingest; Schedule, Timer, Location and Weather conditions); notifications.
+ * ingest; Schedule, Timer, Location and Weather conditions). Their notifications go through `notify`.
  */
 export function register(
   app: FastifyInstance,
@@ -27,11 +27,21 @@ export function register(
     schedules: { removeForScenario(userId: string, scenarioId: string): Promise<unknown> };
     /** Weather for Weather conditions (default: WEATHER_URL, else readings nobody set). */
     weather?: WeatherProvider | undefined;
+    /** Stores and pushes an automation's notification (the notification module). */
+    notify?: (userId: string, name: string, message: string) => Promise<void>;
   },
 ) {
   const { config, db, bus, clock, log, auth, users, accounts, devices, telemetry } = deps;
   const repo = new AutomationRepository(db);
-  const automations = new AutomationService({ repo, devices, telemetry, clock, bus, log });
+  const automations = new AutomationService({
+    repo,
+    devices,
+    telemetry,
+    clock,
+    bus,
+    log,
+    ...(deps.notify ? { notify: deps.notify } : {}),
+  });
   deps.onClose(() => automations.close());
   const triggers = new AutomationTriggers({
     repo,
@@ -46,6 +56,6 @@ export function register(
   });
   // Location conditions: the phone's position arrives as a profile update (type Location).
   accounts.onLocation((userId, previous, next) => triggers.onLocation(userId, previous, next));
-  automationRoutes(app, { auth, automations, schedules: deps.schedules, repo });
+  automationRoutes(app, { auth, automations, schedules: deps.schedules });
   return { repo, automations, triggers };
 }

@@ -48,11 +48,20 @@ export interface ShareDeps {
   bus: LiveBus;
   clock: Clock;
   limits: GuessLimits;
+  /** Told when a share is accepted or ended (the notification module); never fails the call. */
+  onShare?:
+    | ((e: { deviceId: string; event: 'accepted' | 'ended'; tell: string }) => Promise<void>)
+    | undefined;
+  log?: { warn(o: unknown, m: string): void };
 }
 
 /** Sharing: only the owner shares, by a one-time token; scope and expiry hold on every route and socket. */
 export class ShareService {
   constructor(private readonly deps: ShareDeps) {}
+
+  private told(e: { deviceId: string; event: 'accepted' | 'ended'; tell: string }): void {
+    this.deps.onShare?.(e).catch((err: unknown) => this.deps.log?.warn({ err }, 'share notification failed'));
+  }
 
   private async ownerOnly(userId: string, deviceId: string) {
     const { devices } = this.deps;
@@ -126,7 +135,10 @@ export class ShareService {
     await this.ownerOnly(userId, deviceId);
     const share = await shares.get(shareId);
     if (!share || share.deviceId !== deviceId) throw new AppError('NOT_FOUND', 'Share not found');
-    if (!share.deletedAt) await shares.update(shareId, { deletedAt: new Date(clock.now()) });
+    if (!share.deletedAt) {
+      await shares.update(shareId, { deletedAt: new Date(clock.now()) });
+      if (share.userId) this.told({ deviceId, event: 'ended', tell: share.userId });
+    }
     bus.publishAccessChanged(deviceId);
   }
 
@@ -151,6 +163,7 @@ export class ShareService {
     if (share.ownerId === userId) throw new AppError('VALIDATION', 'This device is already yours.');
     if (!(await shares.activate(share, userId))) throw invalid();
     bus.publishAccessChanged(share.deviceId);
+    this.told({ deviceId: share.deviceId, event: 'accepted', tell: share.ownerId });
     return { deviceId: share.deviceId, scope: share.scope };
   }
 }

@@ -1,0 +1,116 @@
+/**
+ * Which of a device's reports are events its owner is told of (issue 20), read from the catalogue's
+ * model (its keys' simulated behaviours and its error list) rather than a list of models:
+ * - error: `error_code` turns to a catalogue code's wire value (the text is the catalogue's);
+ * - door_open: a door or window contact's `sensor_status` turns to 1;
+ * - motion: `motion_status` turns to 1;
+ * - program_done (washing machines, dishwashers, ovens): a program phase turns to its `doneValue`,
+ *   or, for models without one, the machine itself stops the run (the key a phase or countdown ends
+ *   turns from 1 to 0 with the phase back at 0 or the time at 0);
+ * - firmware: `fw_state` turns to UPDATED or FAILED.
+ */
+import { getError, type ModelProfile } from '@hestia/catalog';
+import type { DeviceNotificationKind, NotificationData, TelemetryValue } from '@hestia/contract';
+
+export interface DeviceEvent {
+  kind: DeviceNotificationKind;
+  data: NotificationData;
+}
+
+const PROGRAM_FAMILIES = new Set(['washing_machine', 'dishwasher', 'oven']);
+
+/** The kinds of event a model can raise: what its owner can turn on or off. */
+export function kindsOf(profile: ModelProfile | undefined): DeviceNotificationKind[] {
+  const kinds: DeviceNotificationKind[] = [];
+  if (!profile) return ['firmware', 'share'];
+  if (profile.errors.length > 0) kinds.push('error');
+  if (profile.family === 'door_sensor') kinds.push('door_open');
+  if (profile.keys.some((k) => k.key === 'motion_status')) kinds.push('motion');
+  if (PROGRAM_FAMILIES.has(profile.family) && programEnds(profile).length > 0) kinds.push('program_done');
+  kinds.push('firmware', 'share');
+  return kinds;
+}
+
+/** How a run of the model ends: the key that runs it, and what says it ran to its end. */
+interface ProgramEnd {
+  runKey: string;
+  /** A phase key and the value it takes when the run is done (the done event). */
+  phaseKey?: string;
+  doneValue?: number;
+  /** Time keys that read 0 when the machine stopped the run itself. */
+  timeKeys?: string[];
+}
+
+function programEnds(profile: ModelProfile): ProgramEnd[] {
+  const ends: ProgramEnd[] = [];
+  for (const k of profile.keys) {
+    const sim = k.sim;
+    if (sim?.type === 'phase') {
+      // `doneValue` comes with program runs (ProgramRun); read without relying on its declaration.
+      const doneValue = (sim as { doneValue?: unknown }).doneValue;
+      ends.push({
+        runKey: sim.runKey,
+        phaseKey: k.key,
+        ...(typeof doneValue === 'number' ? { doneValue } : {}),
+      });
+    } else if (sim?.type === 'countdown' && sim.onZero) {
+      for (const [runKey, v] of Object.entries(sim.onZero))
+        if (v === 0) ends.push({ runKey, timeKeys: [k.key, ...(sim.hoursKey ? [sim.hoursKey] : [])] });
+    }
+  }
+  return ends;
+}
+
+const changedTo = (
+  key: string,
+  to: TelemetryValue,
+  values: Record<string, TelemetryValue>,
+  previous: Record<string, TelemetryValue | undefined>,
+) => key in values && String(values[key]) === String(to) && String(previous[key]) !== String(to);
+
+/**
+ * The events in one message of a device. `current` reads the device's latest value of a key (for
+ * keys the message does not carry).
+ */
+export function eventsOf(
+  profile: ModelProfile | undefined,
+  values: Record<string, TelemetryValue>,
+  previous: Record<string, TelemetryValue | undefined>,
+  current: (key: string) => TelemetryValue | undefined,
+): DeviceEvent[] {
+  const events: DeviceEvent[] = [];
+  const now = (k: string) => (k in values ? values[k] : current(k));
+  if (typeof values.fw_state === 'string' && values.fw_state !== previous.fw_state) {
+    const version = now('current_fw_version');
+    const v = version === undefined ? {} : { version: String(version) };
+    if (values.fw_state === 'UPDATED') events.push({ kind: 'firmware', data: { firmware: 'updated', ...v } });
+    if (values.fw_state === 'FAILED') events.push({ kind: 'firmware', data: { firmware: 'failed' } });
+  }
+  if (!profile) return events;
+  const wire = values.error_code;
+  if (typeof wire === 'string' && wire !== '' && wire !== String(previous.error_code ?? '')) {
+    const code = profile.errors.find((c) => getError(c)?.wire === wire) ?? wire;
+    events.push({ kind: 'error', data: { errorCode: code } });
+  }
+  if (profile.family === 'door_sensor' && changedTo('sensor_status', 1, values, previous))
+    events.push({ kind: 'door_open', data: {} });
+  if (changedTo('motion_status', 1, values, previous)) events.push({ kind: 'motion', data: {} });
+  if (PROGRAM_FAMILIES.has(profile.family) && programDone(profile, values, previous, now))
+    events.push({ kind: 'program_done', data: {} });
+  return events;
+}
+
+function programDone(
+  profile: ModelProfile,
+  values: Record<string, TelemetryValue>,
+  previous: Record<string, TelemetryValue | undefined>,
+  now: (k: string) => TelemetryValue | undefined,
+): boolean {
+  return programEnds(profile).some((end) => {
+    if (end.phaseKey && end.doneValue !== undefined)
+      return changedTo(end.phaseKey, end.doneValue, values, previous);
+    if (!changedTo(end.runKey, 0, values, previous) || String(previous[end.runKey]) !== '1') return false;
+    if (end.phaseKey) return String(now(end.phaseKey)) === '0';
+    return (end.timeKeys ?? []).every((k) => Number(now(k) ?? 0) === 0);
+  });
+}
