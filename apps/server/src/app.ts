@@ -24,7 +24,7 @@ import type { AttributeService } from './modules/telemetry/attribute.service.ts'
 import { createHub } from './modules/telemetry/hub.ts';
 import type { TelemetryPipeline } from './modules/telemetry/pipeline.ts';
 import type { TelemetryService } from './modules/telemetry/telemetry.service.ts';
-import { errSerializer, installErrorHandling } from './plugins/api.ts';
+import { errSerializer, frameworkError, installErrorHandling } from './plugins/api.ts';
 import { installOrigins } from './plugins/origins.ts';
 import { installRequestLog, redactUrl, requestLogOptions } from './plugins/request-log.ts';
 import { registerWebShell } from './plugins/web-shell.ts';
@@ -105,6 +105,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
       },
       bodyLimit: 256 * 1024,
       trustProxy: false,
+      frameworkErrors: frameworkError,
       ...requestLogOptions,
     });
     installRequestLog(app);

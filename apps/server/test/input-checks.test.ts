@@ -86,6 +86,29 @@ describe('text the database cannot hold (item 7)', () => {
     });
   });
 
+  it('answers an address the router cannot read in the wrapper: bad UTF-8, a part too long (issue 22)', async () => {
+    // Found by fuzz-routes.test.ts: the router's own errors came back in Fastify's shape.
+    expect(await send('/automations/x%ED%A0%80', { auth: true })).toEqual({
+      status: 400,
+      body: {
+        data: null,
+        isSuccess: false,
+        statusCode: 400,
+        message: 'The address is not valid: a part of it is not valid percent-encoded UTF-8.',
+      },
+    });
+    expect(await send(`/automations/${'a'.repeat(300)}`, { auth: true })).toMatchObject({
+      status: 400,
+      body: { isSuccess: false, statusCode: 400, message: 'A part of the address is too long.' },
+    });
+    // ThingsBoard's paths answer in ThingsBoard's shape.
+    const tb = await fetch(`${stack.server.url}/api/plugins/rpc/twoway/${'a'.repeat(300)}`, {
+      method: 'POST',
+    });
+    expect(tb.status).toBe(400);
+    expect(await tb.json()).toMatchObject({ status: 400, message: 'A part of the address is too long.' });
+  });
+
   it('a pair of surrogates (an emoji) is text like any other', async () => {
     stack.advance(61_000);
     const res = await send('/users/register', {

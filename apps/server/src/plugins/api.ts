@@ -101,6 +101,25 @@ function sendError(
   return reply.status(httpStatusOf(code)).send(fail(message ?? errorCatalog[code].message, status));
 }
 
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): an address
+ * that is not valid percent-encoded UTF-8, or a path part longer than the router takes. They get
+ * the wrapper (or ThingsBoard's shape) like every other refusal.
+ */
+export function frameworkError(
+  err: { code?: string },
+  req: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid: a part of it is not valid percent-encoded UTF-8.'
+        : undefined;
+  return sendError(req, reply, 'VALIDATION', message);
+}
+
 function zodMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return errorCatalog.VALIDATION.message;
