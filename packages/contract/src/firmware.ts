@@ -29,7 +29,7 @@ export const FIRMWARE_VERSION_RE = /^\d{1,6}(\.\d{1,6}){0,3}$/;
 export const operatorFirmwareBodySchema = z.object({
   /** A catalogue model id (`deviceProfileId`). */
   profile: z.string().min(1).max(64),
-  version: z.string().regex(FIRMWARE_VERSION_RE, 'version: up to four dot-separated numbers, e.g. 8 or 7.16'),
+  version: z.string().regex(FIRMWARE_VERSION_RE, 'up to four dot-separated numbers, e.g. 8 or 7.16'),
   /** The file's bytes, base64. */
   data: z.string().min(1),
 });
