@@ -64,6 +64,8 @@ export default defineConfig({
         // answers them and the browser goes straight to the network (there is no runtime caching).
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
+        // Web Push (issue 20): the push and notification-click handlers, a plain script in public/.
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

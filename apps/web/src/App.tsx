@@ -12,6 +12,7 @@ import {
 import { AccountShell } from './components/account/AccountShell.tsx';
 import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { ShellLayer } from './components/shell/ShellLayer.tsx';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
 import { firstScreenCommitted } from './first-load/after-paint.ts';
@@ -28,6 +29,7 @@ import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
 import { settingsRoutes } from './routes/settings-routes.tsx';
+import { shellRoutes } from './routes/shell-routes.tsx';
 import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
 import { isLanguage } from './state/app-setting-store.ts';
@@ -106,6 +108,7 @@ const routeTree = (
     {reportRoutes()}
     {controlRoutes()}
     {settingsRoutes()}
+    {shellRoutes()}
     {automationRoutes()}
     {timerRoutes()}
     {configChooseRoutes()}
@@ -133,6 +136,7 @@ export function App() {
         <AccountShell />
         <LocationReporter />
         <NoInternetModal />
+        <ShellLayer />
       </BrowserRouter>
       <Toaster theme={theme} dir={dir} />
       <PwaUpdatePrompt />

@@ -39,6 +39,7 @@ export const homePaths = {
   sharedDevice: (token: string) => `${TAB_NAVIGATOR}/SharedDevice/${token}`,
   deviceSetting: (id: string) => `${TAB_NAVIGATOR}/device-setting/${id}`,
   deviceInformation: (id: string) => `${TAB_NAVIGATOR}/device-information/${id}`,
+  deviceFirmwareUpdate: (id: string) => `${TAB_NAVIGATOR}/deviceFirmwareUpdate/${id}`,
   shareDevice: (id: string) => `${TAB_NAVIGATOR}/share-device/${id}`,
   commonUsers: (id: string) => `${TAB_NAVIGATOR}/common-users/${id}`,
   deviceUser: (shareId: string, deviceId: string) =>
@@ -115,4 +116,14 @@ export const configPaths = {
   configStatus: () => `${TAB_NAVIGATOR}/configStatus`,
   postConfig: (deviceId: string) => `${TAB_NAVIGATOR}/post-config/${deviceId}`,
   pairingInfo: () => `${TAB_NAVIGATOR}/pairingDeviceInformation`,
+} as const;
+
+/** Issue 20: the notification inbox and a device's notification settings; the about and access-management screens. */
+export const shellPaths = {
+  notifications: () => `${TAB_NAVIGATOR}/notifications-screen`,
+  notificationDetails: (id: string) => `${TAB_NAVIGATOR}/notification-details-screen/${id}`,
+  notificationPersonalization: (deviceId: string) =>
+    `${TAB_NAVIGATOR}/notification-personalization/${deviceId}`,
+  about: () => `${TAB_NAVIGATOR}/about`,
+  accessManagement: () => `${TAB_NAVIGATOR}/access-management`,
 } as const;

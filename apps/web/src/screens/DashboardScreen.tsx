@@ -10,6 +10,7 @@ import { PlaceSwitcher } from '../components/PlaceSwitcher.tsx';
 import { RoomMenu } from '../components/RoomMenu.tsx';
 import { SelectionBar, useDeviceSelection } from '../components/SelectionBar.tsx';
 import { Spinner } from '../components/Spinner.tsx';
+import { NotificationBell } from '../components/shell/NotificationBell.tsx';
 import { useAssetTreeQuery } from '../data/assets.ts';
 import { useOnline } from '../data/connectivity.ts';
 import { useAccessibleDevices, useDevicesQuery } from '../data/devices.ts';
@@ -116,6 +117,7 @@ export default function DashboardScreen() {
                 <SquareCheckIcon size={22} />
               </button>
             ) : null}
+            <NotificationBell className={HEADER_BUTTON} />
             <Link
               to={homePaths.generalAdd()}
               aria-label={t('home.add.title')}

@@ -1,4 +1,7 @@
+import BellIcon from 'lucide-react/icons/bell';
 import CheckIcon from 'lucide-react/icons/check';
+import InfoIcon from 'lucide-react/icons/info';
+import KeyRoundIcon from 'lucide-react/icons/key-round';
 import MonitorIcon from 'lucide-react/icons/monitor';
 import MoonIcon from 'lucide-react/icons/moon';
 import ShieldCheckIcon from 'lucide-react/icons/shield-check';
@@ -10,7 +13,7 @@ import { Link } from 'react-router';
 import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
-import { accountPaths } from '../routes.ts';
+import { accountPaths, shellPaths } from '../routes.ts';
 import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
 import { ChevronEndIcon, LogoutIcon } from '../ui/icons.tsx';
 
@@ -134,6 +137,19 @@ export default function SettingScreen() {
             hint={t('account.setting.securityHint')}
             testId="to-security"
           />
+          <NavRow
+            to={shellPaths.notifications()}
+            icon={BellIcon}
+            label={t('notifications.title')}
+            testId="to-notifications"
+          />
+          <NavRow
+            to={shellPaths.accessManagement()}
+            icon={KeyRoundIcon}
+            label={t('shell.access.link')}
+            testId="to-access-management"
+          />
+          <NavRow to={shellPaths.about()} icon={InfoIcon} label={t('shell.about.link')} testId="to-about" />
         </ul>
       </Section>
 

@@ -1,4 +1,6 @@
 import { getProfile } from '@hestia/catalog';
+import BellIcon from 'lucide-react/icons/bell';
+import CpuIcon from 'lucide-react/icons/cpu';
 import HeartIcon from 'lucide-react/icons/heart';
 import InfoIcon from 'lucide-react/icons/info';
 import LayoutGridIcon from 'lucide-react/icons/layout-grid';
@@ -19,7 +21,7 @@ import {
 import { errorText } from '../../data/errors.ts';
 import { useDeviceAccess, useDeviceValues } from '../../data/live.ts';
 import { cardStateOf } from '../../lib/device-state.ts';
-import { homePaths, paths, reportPaths } from '../../routes.ts';
+import { homePaths, paths, reportPaths, shellPaths } from '../../routes.ts';
 import { ConfirmDialog } from '../../ui/Dialog.tsx';
 import { LoadingBlock } from '../../ui/EmptyState.tsx';
 import { MoveIcon } from '../../ui/icons.tsx';
@@ -113,6 +115,13 @@ export function DeviceSettingScreen() {
               to={reportPaths.deviceReports(id)}
               testId="device-reports"
             />
+            <Row
+              icon={CpuIcon}
+              title={t('firmware.link.title')}
+              subtitle={t('firmware.link.subtitle')}
+              to={homePaths.deviceFirmwareUpdate(id)}
+              testId="device-firmware"
+            />
           </Section>
 
           {profile ? <DeviceSettingLinks id={id} profile={profile} offline={offline} /> : null}
@@ -126,6 +135,14 @@ export function DeviceSettingScreen() {
               to={owner ? homePaths.shareDevice(id) : undefined}
               disabled={!owner}
               testId="share-device"
+            />
+            <Row
+              icon={BellIcon}
+              title={t('notifications.settings.link')}
+              subtitle={owner ? undefined : t('errors.NOTIFY_SETTINGS_OWNER_ONLY')}
+              to={owner ? shellPaths.notificationPersonalization(id) : undefined}
+              disabled={!owner}
+              testId="notification-settings"
             />
             {owner ? (
               <Row

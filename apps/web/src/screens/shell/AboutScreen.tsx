@@ -1,0 +1,43 @@
+import InfoIcon from 'lucide-react/icons/info';
+import MonitorSmartphoneIcon from 'lucide-react/icons/monitor-smartphone';
+import { useTranslation } from 'react-i18next';
+import pkg from '../../../package.json';
+import { localeDigits } from '../../lib/digits.ts';
+import { isStandalone } from '../../lib/install-prompt.ts';
+import { paths } from '../../routes.ts';
+import { Row } from '../../ui/Row.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+
+/** The about screen (spec section 2): the app's version and whether it runs installed. */
+export default function AboutScreen() {
+  const { t, i18n } = useTranslation();
+  return (
+    <StackScreen
+      title={t('shell.about.title')}
+      slide="bottom"
+      backTo={paths.tab('setting')}
+      testId="screen-about"
+    >
+      <div className="mb-6 flex flex-col items-center gap-2 pt-4 text-center">
+        <img src="/icons/icon-192.png" alt="" className="size-20 rounded-3xl shadow-card" />
+        <p className="text-xl font-bold">{t('app.name')}</p>
+      </div>
+      <Section>
+        <Row
+          icon={InfoIcon}
+          title={t('shell.about.version')}
+          trailing={
+            <span data-testid="app-version" dir="ltr" className="text-[15px] text-muted">
+              {localeDigits(pkg.version, i18n.language)}
+            </span>
+          }
+        />
+        <Row
+          icon={MonitorSmartphoneIcon}
+          title={isStandalone(window) ? t('shell.about.installed') : t('shell.about.inBrowser')}
+        />
+      </Section>
+    </StackScreen>
+  );
+}
