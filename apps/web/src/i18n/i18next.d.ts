@@ -10,6 +10,8 @@ import type deviceChooseEn from '../locales/device-choose/en.json';
 import type deviceConfigEn from '../locales/device-config/en.json';
 import type en from '../locales/en.json';
 import type homeEn from '../locales/home/en.json';
+import type notificationsEn from '../locales/notifications/en.json';
+import type shellEn from '../locales/shell/en.json';
 import type timersEn from '../locales/timers/en.json';
 import type waterEn from '../locales/water/en.json';
 
@@ -29,6 +31,8 @@ declare module 'i18next' {
         typeof timersEn &
         typeof climateEn &
         typeof waterEn &
+        typeof notificationsEn &
+        typeof shellEn &
         typeof catalogEn;
     };
   }
