@@ -22,6 +22,8 @@ export interface OtaSettings {
   stepMs: number;
   /** How long a chunk may take before the download fails. */
   chunkTimeoutMs: number;
+  /** Pause after each chunk (a slow link, so a screen can watch the percent climb). */
+  chunkMs: number;
   /** Fail at this step (reported FAILED with a `fw_error` naming it). */
   failAt: OtaStep | null;
   /** Spoil the downloaded bytes, so VERIFYING fails on the size or the checksum. */
@@ -32,6 +34,7 @@ export const DEFAULT_OTA: OtaSettings = {
   chunkSize: 4096,
   stepMs: 300,
   chunkTimeoutMs: 5000,
+  chunkMs: 0,
   failAt: null,
   corrupt: null,
 };
@@ -144,6 +147,7 @@ export function deviceOta(opts: {
         shown = percent;
         if (settings.failAt === 'DOWNLOADING') throw new Failed('Simulated failure at DOWNLOADING');
         if (bytes.length < settings.chunkSize) break;
+        await wait(settings.chunkMs);
       }
       await wait(settings.stepMs);
       let image = Buffer.concat(parts);

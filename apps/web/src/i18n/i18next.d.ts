@@ -9,6 +9,7 @@ import type deviceEn from '../locales/device/en.json';
 import type deviceChooseEn from '../locales/device-choose/en.json';
 import type deviceConfigEn from '../locales/device-config/en.json';
 import type en from '../locales/en.json';
+import type firmwareEn from '../locales/firmware/en.json';
 import type homeEn from '../locales/home/en.json';
 import type notificationsEn from '../locales/notifications/en.json';
 import type shellEn from '../locales/shell/en.json';
@@ -28,6 +29,7 @@ declare module 'i18next' {
         typeof deviceChooseEn &
         typeof deviceConfigEn &
         typeof automationEn &
+        typeof firmwareEn &
         typeof timersEn &
         typeof climateEn &
         typeof waterEn &

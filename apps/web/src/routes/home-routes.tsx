@@ -23,6 +23,9 @@ const rooms = () => import('../screens/home/RoomScreens.tsx');
 const RoomListScreen = lazy(() => rooms().then((m) => ({ default: m.RoomListScreen })));
 const AddOrEditRoomScreen = lazy(() => rooms().then((m) => ({ default: m.AddOrEditRoomScreen })));
 const AddRoomScreen = lazy(() => rooms().then((m) => ({ default: m.AddRoomScreen })));
+const FirmwareUpdateScreen = lazy(() =>
+  import('../screens/firmware/FirmwareUpdateScreen.tsx').then((m) => ({ default: m.FirmwareUpdateScreen })),
+);
 const GeneralAddScreen = lazy(() =>
   import('../screens/home/GeneralAddScreen.tsx').then((m) => ({ default: m.GeneralAddScreen })),
 );
@@ -32,6 +35,7 @@ const STACKED: readonly Stacked[] = [
   ['SharedDevice/:token', <SharedDeviceScreen key="s" />],
   ['device-setting/:id', <DeviceSettingScreen key="s" />],
   ['device-information/:id', <DeviceInformationScreen key="s" />],
+  ['deviceFirmwareUpdate/:id', <FirmwareUpdateScreen key="s" />],
   ['share-device/:id', <ShareDeviceScreen key="s" />],
   ['common-users/:id', <CommonUsersScreen key="s" />],
   ['device-user-screen/:id', <DeviceUserScreen key="s" />],
