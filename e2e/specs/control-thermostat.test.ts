@@ -37,6 +37,7 @@ describe('climate: thermostats', () => {
       .getByRole('button', { name: /Increase/ })
       .click();
     await expect.poll(() => sim('fanCoil', 'setpoint'), { timeout: 10_000 }).toBe(before + 0.5);
+    await shot(page, 'climate-fan-coil-top-en');
     await pick(page, 'speed', 4);
     await expect.poll(() => sim('fanCoil', 'speed'), { timeout: 10_000 }).toBe(4);
     expect(await page.getByTestId('pick-speed-value').textContent()).toBe('Speed 4');
@@ -86,6 +87,7 @@ describe('climate: thermostats', () => {
     await page.getByTestId('thermostat-panel').waitFor();
     await page.getByTestId('power-power').click();
     await expect.poll(() => sim('room', 'power'), { timeout: 10_000 }).toBe(1);
+    await shot(page, 'climate-room-thermostat-top-fa');
     const before = Number(sim('room', 'temperature_setpoint'));
     await page.getByTestId('step-temperature_setpoint').locator('button').first().click();
     await expect.poll(() => sim('room', 'temperature_setpoint'), { timeout: 10_000 }).toBe(before - 0.5);

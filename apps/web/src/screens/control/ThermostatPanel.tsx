@@ -64,7 +64,7 @@ export default function ThermostatPanel({ control }: PanelProps) {
         <OptionRow
           control={control}
           keyName={season}
-          icon={winter ? SunIcon : SnowflakeIcon}
+          icon={winter ? SnowflakeIcon : SunIcon}
           title={t('climate.season')}
         />
         {fanCoil ? (
