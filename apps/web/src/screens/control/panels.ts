@@ -47,4 +47,7 @@ export const panels: Partial<Record<FamilyId, Panel>> = {
   boiler: lazyPanel(() => import('./BoilerPanel.tsx')),
   water_heater: lazyPanel(() => import('./WaterHeaterPanel.tsx')),
   refrigerator: lazyPanel(() => import('./RefrigeratorPanel.tsx')),
+  oven: lazyPanel(() => import('./OvenPanel.tsx')),
+  washing_machine: lazyPanel(() => import('./LaundryPanel.tsx')),
+  dishwasher: lazyPanel(() => import('./LaundryPanel.tsx')),
 };
