@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { LogBudget } from '../core/log-budget.ts';
 import { tsWorker } from '../ts-worker.ts';
 
 /** Heap limit of a broker thread's JavaScript, MB. */
@@ -51,6 +52,9 @@ export async function startBrokerThread(opts: {
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }): Promise<BrokerThread> {
   const { log, name } = opts;
+  // A device can cause a client error on every packet (a refused publish, say): each kind is logged at
+  // most 10 times a minute, so one device cannot flood the log (issue 22).
+  const clientErrors = new LogBudget({ perWindow: 10, windowMs: 60_000 });
   let onMessage: (m: DeviceMessage) => void = () => undefined;
   let onConnection: (id: string, connected: boolean) => void = () => undefined;
   /** Devices the broker reported connected, to report them gone if the thread dies. */
@@ -103,9 +107,12 @@ export async function startBrokerThread(opts: {
         else p?.resolve();
         return;
       }
-      case 'warn':
-        log.warn({ err: m.message }, `${name}: client error`);
+      case 'warn': {
+        const { log: logIt, suppressed } = clientErrors.take(String(m.message).slice(0, 80));
+        if (logIt)
+          log.warn({ err: m.message, ...(suppressed ? { suppressed } : {}) }, `${name}: client error`);
         return;
+      }
       case 'closed':
         void w.terminate();
         return;
