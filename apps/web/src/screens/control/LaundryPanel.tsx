@@ -71,7 +71,7 @@ export default function LaundryPanel({ control }: PanelProps) {
   const program = num(control.values.programnumber);
   /** A catalogue option's name, or the number with what it counts when the option has no name yet. */
   const named = (key: string, v: number, fallback: (v: number) => string) => {
-    const name = catalog.option(key, v);
+    const name = catalog.option(key, v, profile.family);
     return name === catalog.number(v, 2) ? fallback(v) : name;
   };
   const programName = (v: number) => named('programnumber', v, (x) => `${k('laundry.program')} ${n(x)}`);

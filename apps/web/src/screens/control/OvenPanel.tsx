@@ -40,7 +40,7 @@ function Cavity({ control, sender, suffix }: { control: DeviceControl; sender: S
   const left = (v('timer_hour') ?? 0) * 60 + (v('timer_minute') ?? 0);
   const celsius = (x: number | undefined) => (x === undefined ? '—' : unit(x, '°C'));
   const named = (name: string, x: number, fallback: (x: number) => string) => {
-    const label = catalog.option(name, x);
+    const label = catalog.option(name, x, profile.family);
     return label === catalog.number(x, 2) ? fallback(x) : label;
   };
   const probe = keyOf(profile, key('meat_probe_setpoint'));
