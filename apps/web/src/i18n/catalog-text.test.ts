@@ -144,7 +144,8 @@ describe('catalogOptionName: an enum value by its name, never a bare number', ()
     expect(catalogOptionName('air_conditioner', 'mode', 0, t(), 'en')).toBe('Cool');
     expect(catalogOptionName('air_conditioner', 'mode', 4, t(), 'fa')).toBe('خودکار');
     expect(catalogOptionName('fan_coil', 'speed', 3, t(), 'fa')).toBe('سرعت ۳');
-    expect(catalogOptionName('fan', 'speed', 2, t(), 'ar')).toBe('السرعة ٢');
+    expect(catalogOptionName('fan', 'speed', 2, t(), 'ar')).toBe(`السرعة ${formatNumber(2, 'ar', 0)}`);
+    expect(catalogOptionName('washing_machine', 'spin', 1200, t(), 'fa')).toBe('۱٬۲۰۰ دور در دقیقه');
     expect(catalogOptionName('washing_machine', 'spin', 800, t(), 'tr')).toBe('800 dev/dk');
     expect(catalogOptionName('relay', 'relay_memory_mode_4', 2, t(), 'en')).toBe('As before');
   });

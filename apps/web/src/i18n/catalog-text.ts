@@ -123,7 +123,12 @@ export function catalogOptionName(
   const number = formatNumber(value, language, 2);
   if (!set) return number;
   const loose = t as unknown as LooseT;
-  return loose(`catalog.options.${set}.${value}`, { lng: language, defaultValue: number });
+  // A name with the value in it ("Speed {{n}}", "{{n}} rpm") shows it in the language's digits.
+  return loose(`catalog.options.${set}.${value}`, {
+    lng: language,
+    n: formatNumber(value, language, 0),
+    defaultValue: number,
+  });
 }
 
 /** A value of a catalogue key as words when the key is an enum (its option name), else undefined. */
