@@ -103,6 +103,23 @@ describe('climate: moving air', () => {
     await context.close();
   }, 60_000);
 
+  it('air conditioner in Arabic on a desktop, and in Turkish in the dark: named modes, right to left', async () => {
+    const ar = await stack.newContext('ar', { viewport: { width: 1280, height: 800 } });
+    const page = await logIn(ar);
+    await openControl(page, 'ac');
+    await page.getByTestId('air-panel').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => page.getByTestId('pick-mode-value').textContent()).toBe('تدفئة');
+    await shot(page, 'climate-ac-ar-desktop');
+    await ar.close();
+    const tr = await stack.newContext('tr', { colorScheme: 'dark' });
+    const trPage = await logIn(tr);
+    await openControl(trPage, 'ac');
+    await expect.poll(() => trPage.getByTestId('pick-mode-value').textContent()).toBe('Isıtma');
+    await shot(trPage, 'climate-ac-tr-dark');
+    await tr.close();
+  }, 60_000);
+
   it('a view-only share sees the air conditioner and no controls', async () => {
     const email = `air-viewer-${Date.now()}@hestia.local`;
     const password = 'Viewer-Pass1';
