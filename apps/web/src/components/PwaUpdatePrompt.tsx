@@ -2,6 +2,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/Toast.tsx';
+import { FORCE_UPDATE, ForcedUpdateModal } from './shell/ForcedUpdate.tsx';
 
 /** How long after the page's load event the service worker waits before it registers. */
 export const SW_REGISTER_DELAY_MS = 3000;
@@ -28,7 +29,7 @@ export function afterFirstLoad(delayMs: number = SW_REGISTER_DELAY_MS): Promise<
     );
 }
 
-/** Once a new version is installed, ask before reloading into it (spec section 1). */
+/** Once a new version is installed, ask before reloading into it (spec section 1); forced when built so (ForcedUpdate.tsx). */
 export function PwaUpdatePrompt() {
   const [settled, setSettled] = useState(false);
   useEffect(() => {
@@ -52,7 +53,7 @@ function ServiceWorker() {
   } = useRegisterSW();
 
   useEffect(() => {
-    if (!needRefresh) return;
+    if (!needRefresh || FORCE_UPDATE) return;
     toast(t('pwa.updateReady'), {
       id: 'pwa-update',
       duration: Number.POSITIVE_INFINITY,
@@ -60,5 +61,7 @@ function ServiceWorker() {
     });
   }, [needRefresh, t, updateServiceWorker]);
 
-  return null;
+  return needRefresh && FORCE_UPDATE ? (
+    <ForcedUpdateModal onUpdate={() => void updateServiceWorker(true)} />
+  ) : null;
 }

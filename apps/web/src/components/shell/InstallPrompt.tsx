@@ -2,6 +2,7 @@ import DownloadIcon from 'lucide-react/icons/download';
 import XIcon from 'lucide-react/icons/x';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { localeDigits } from '../../lib/digits.ts';
 import {
   installPromptDue,
   isIos,
@@ -25,7 +26,7 @@ export interface BeforeInstallPromptEvent extends Event {
  * 90% wide, 50% on large screens, 30% on extra large.
  */
 export function InstallPrompt({ now = Date.now }: { now?: () => number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const [installed, setInstalled] = useState(() => isStandalone(window));
   const [open, setOpen] = useState(false);
@@ -116,10 +117,15 @@ export function InstallPrompt({ now = Date.now }: { now?: () => number }) {
         title={t('shell.install.iosTitle')}
         testId="install-ios-guide"
       >
-        <ol className="list-decimal space-y-2 ps-5 text-[15px]">
-          <li>{t('shell.install.iosStep1')}</li>
-          <li>{t('shell.install.iosStep2')}</li>
-          <li>{t('shell.install.iosStep3')}</li>
+        <ol className="space-y-2 text-[15px]">
+          {(['iosStep1', 'iosStep2', 'iosStep3'] as const).map((step, i) => (
+            <li key={step} className="flex gap-2">
+              <span aria-hidden className="font-semibold text-accent-text">
+                {localeDigits(String(i + 1), i18n.language)}.
+              </span>
+              <span>{t(`shell.install.${step}`)}</span>
+            </li>
+          ))}
         </ol>
       </Dialog>
     </>

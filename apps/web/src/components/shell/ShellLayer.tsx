@@ -4,13 +4,12 @@ import { PushBridge } from './PushBridge.tsx';
 
 const InstallPrompt = lazy(() => import('./InstallPrompt.tsx').then((m) => ({ default: m.InstallPrompt })));
 
-/** What the app shell adds over every screen once logged in: pushes into the page, the install prompt. */
+/** What the app shell adds over every screen: the install prompt (for every web user), pushes into the page once logged in. */
 export function ShellLayer() {
   const isLoggedIn = useAuthStore((s) => s.isLoggedIn);
-  if (!isLoggedIn) return null;
   return (
     <>
-      <PushBridge />
+      {isLoggedIn ? <PushBridge /> : null}
       <Suspense fallback={null}>
         <InstallPrompt />
       </Suspense>

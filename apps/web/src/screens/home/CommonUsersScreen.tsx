@@ -21,6 +21,7 @@ import { ChevronEndIcon } from '../../ui/icons.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { ShareEndDate } from '../shell/ShareEndDate.tsx';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
@@ -253,6 +254,7 @@ export function DeviceUserScreen() {
                 })}
               </Section>
 
+              {share.status === 'active' ? <ShareEndDate share={share} /> : null}
               {live ? (
                 <Button
                   variant="danger"
