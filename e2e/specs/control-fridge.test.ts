@@ -1,9 +1,10 @@
-import { getError } from '@hestia/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { api, id, stack, useControlStack } from '../control.ts';
 import { report } from '../control-by-route.ts';
 import { clear, logIn, open, raise, shot, shown, simNum } from '../control-from-dashboard.ts';
+import { catalogText as text } from '../control-water.ts';
 
 /**
  * Issue 19, refrigeration: a side-by-side freezer-refrigerator (every key of the family) against its
@@ -16,7 +17,6 @@ const GUEST_PASSWORD = 'Guest-Pass1';
 /** What a test id shows, without the marks that keep a value whole in right-to-left text. */
 const plain = async (page: Page, testId: string) =>
   ((await shown(page, testId)) ?? '').replace(/[\u2068\u2069]/g, '');
-const text = (code: string, lang: 'en' | 'fa' = 'en') => getError(code)?.messages[lang] as string;
 
 async function toggle(page: Page, key: string, to: 0 | 1): Promise<void> {
   await page.getByTestId(`toggle-${key}`).click();
@@ -60,6 +60,7 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
       await toggle(page, key, was === 1 ? 0 : 1);
     }
     await shot(page, 'fridge-en');
+    expect(await axeViolations(page, 'refrigerator')).toEqual([]);
 
     // The input/output screen follows the board live.
     await page.getByTestId('open-fridge-io').click();
@@ -103,6 +104,7 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
     await faPage.getByTestId('toggle-economic').click();
     await faPage.getByText(text('rule.disable_fast_freeze_eco', 'fa')).first().waitFor({ timeout: 5000 });
     await shot(faPage, 'fridge-fa');
+    expect(await axeViolations(faPage, 'refrigerator, fa dark')).toEqual([]);
     await fa.close();
   }, 90_000);
 

@@ -1,7 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
-import { BOILER_PARTS, type BoilerPart, type BoilerDiagram as Diagram } from './water-state.ts';
+import {
+  BOILER_PARTS,
+  type BoilerPart,
+  boilerActivity,
+  type BoilerDiagram as Diagram,
+} from './water-state.ts';
 
 /** Drawing colours: the theme's tokens, so light and dark both read; flame and spark keep their own. */
 const HOT = 'fill-orange-500 stroke-orange-600';
@@ -30,19 +35,14 @@ function useStateWord() {
  * Every part follows its status flag live. The picture is one labelled image whose description says
  * the same in words, and the legend under it lists each part with its state, for every reader.
  */
-export function BoilerDiagram({ diagram, off }: { diagram: Diagram; off: boolean }) {
+export function BoilerDiagram({ diagram, mode }: { diagram: Diagram; mode: number | undefined }) {
   const { t } = useTranslation();
   const text = useCatalogText();
   const word = useStateWord();
   const id = useId();
   const p = diagram.parts;
-  const caption = off
-    ? t('water.boiler.routeOff')
-    : diagram.route === 'heating'
-      ? t('water.boiler.routeHeating')
-      : diagram.route === 'hot_water'
-        ? t('water.boiler.routeHotWater')
-        : t('water.boiler.routeIdle');
+  const activity = boilerActivity(diagram, mode);
+  const caption = t(`water.boiler.activity.${activity}` as 'water.boiler.activity.off');
   const name = (key: string) => text.title(`keys.${key}`, key);
   const description = [
     caption,
@@ -52,7 +52,7 @@ export function BoilerDiagram({ diagram, off }: { diagram: Diagram; off: boolean
   const toTaps = diagram.route === 'hot_water';
 
   return (
-    <div data-testid="boiler-diagram" data-route={diagram.route}>
+    <div data-testid="boiler-diagram" data-route={diagram.route} data-activity={activity}>
       <p className="mb-2 text-[15px] font-semibold text-ink" data-testid="boiler-route">
         {caption}
       </p>

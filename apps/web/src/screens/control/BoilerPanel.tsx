@@ -86,7 +86,7 @@ export default function BoilerPanel({ control }: PanelProps) {
   return (
     <div data-testid="boiler-panel">
       <div className="mb-4 rounded-3xl bg-surface p-4 shadow-card ring-1 ring-line/60">
-        <BoilerDiagram diagram={diagram} off={mode === 0} />
+        <BoilerDiagram diagram={diagram} mode={mode} />
         <div className="mt-4 grid grid-cols-2 gap-2">
           {[
             ['ch_temperature', 'ch_setpoint'],

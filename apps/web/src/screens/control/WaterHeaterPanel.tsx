@@ -143,10 +143,14 @@ export default function WaterHeaterPanel({ control }: PanelProps) {
                 {t(`water.heater.check.${key}` as 'water.heater.check.no_sensor_error')}
               </span>
               <span
-                className={`shrink-0 text-[14px] font-semibold ${raised ? 'text-danger' : 'text-success'}`}
+                className={`inline-flex shrink-0 items-center gap-1.5 text-[14px] font-semibold ${raised ? 'text-danger' : 'text-ink'}`}
                 data-testid={`value-${key}`}
                 data-on={raised}
               >
+                <span
+                  aria-hidden="true"
+                  className={`size-2.5 rounded-full ${raised ? 'bg-danger' : 'bg-success'}`}
+                />
                 {raised ? text.title(`keys.${key}`, key) : t('water.heater.ok')}
               </span>
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boilerDiagram, setpointRange } from './water-state.ts';
+import { boilerActivity, boilerDiagram, setpointRange } from './water-state.ts';
 
 describe('the boiler diagram', () => {
   it('is unknown before the boiler reports, and idle when it is off', () => {
@@ -25,6 +25,19 @@ describe('the boiler diagram', () => {
 
   it('lists the raised fault flags by number', () => {
     expect(boilerDiagram({ b_e23: 1, b_e4: 1, b_e1: 0, b_e5: '1' }).faults).toEqual([4, 5, 23]);
+  });
+});
+
+describe('the boiler caption', () => {
+  const heating = { flame_status: 1, pump_status: 1, three_way_valve_status: 0 };
+  it('says off, fault, heating, hot water, resting or idle', () => {
+    expect(boilerActivity(boilerDiagram(heating), 0)).toBe('off');
+    expect(boilerActivity(boilerDiagram({ ...heating, b_e1: 1 }), 1)).toBe('fault');
+    expect(boilerActivity(boilerDiagram(heating), 1)).toBe('heating');
+    expect(boilerActivity(boilerDiagram({ ...heating, three_way_valve_status: 1 }), 2)).toBe('hot_water');
+    // Water moves but the burner rests: at temperature.
+    expect(boilerActivity(boilerDiagram({ ...heating, flame_status: 0 }), 1)).toBe('resting');
+    expect(boilerActivity(boilerDiagram({}), undefined)).toBe('idle');
   });
 });
 

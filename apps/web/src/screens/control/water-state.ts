@@ -33,6 +33,21 @@ export interface BoilerDiagram {
 
 const flag = (values: Values, key: string) => (values[key] === undefined ? undefined : isOn(values[key]));
 
+/** What the boiler is doing, in one word for the diagram's caption. */
+export type BoilerActivity = 'off' | 'fault' | 'heating' | 'hot_water' | 'resting' | 'idle';
+
+/**
+ * The caption's word: off when its mode is off, locked out while a fault flag is raised, heating the
+ * radiators or the hot water while the flame burns, resting when water moves but the burner is off
+ * (at temperature), idle otherwise.
+ */
+export function boilerActivity(diagram: BoilerDiagram, mode: number | undefined): BoilerActivity {
+  if (mode === 0) return 'off';
+  if (diagram.faults.length > 0) return 'fault';
+  if (diagram.route === 'idle') return 'idle';
+  return diagram.parts.flame ? diagram.route : 'resting';
+}
+
 /** What the boiler's diagram shows for its latest values. Pure, so a test can walk every state. */
 export function boilerDiagram(values: Values): BoilerDiagram {
   const parts = Object.fromEntries(BOILER_PARTS.map(({ part, key }) => [part, flag(values, key)])) as Record<

@@ -1,33 +1,23 @@
-import { getError } from '@hestia/catalog';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { api, id, sim, stack, useControlStack } from '../control.ts';
 import { report } from '../control-by-route.ts';
 import { clear, logIn, open, raise, shot, shown, simNum } from '../control-from-dashboard.ts';
+import { catalogText as message, pickMode } from '../control-water.ts';
 
 /**
- * Issue 19, water: the boiler's and the water heater's control screens against simulated devices.
- * Every control changes the simulated device; the boiler's live diagram follows what it reports.
+ * Issue 19, water: the boiler's control screen against a simulated boiler. Every control changes the
+ * simulated device; the live diagram follows what the boiler reports.
  */
-useControlStack({
-  boiler: ['boiler-combi-32', 'Basement boiler'],
-  heater: ['water-heater-artel-80l', 'Bathroom heater'],
-});
+useControlStack({ boiler: ['boiler-combi-32', 'Basement boiler'] });
 
 const GUEST_PASSWORD = 'Guest-Pass1';
 const part = (page: Page, name: string) => page.getByTestId(`part-${name}`).getAttribute('data-on');
 const route = (page: Page) => page.getByTestId('boiler-diagram').getAttribute('data-route');
-const message = (code: string, lang: 'en' | 'fa' = 'en') => getError(code)?.messages[lang] as string;
+const activity = (page: Page) => page.getByTestId('boiler-diagram').getAttribute('data-activity');
 
-async function pickMode(page: Page, testId: string, value: number): Promise<void> {
-  await page.getByTestId(testId).click();
-  const picker = page.getByTestId(`${testId}-picker`);
-  await picker.locator(`[data-value="${value}"]`).click();
-  // The picker closes once the device said OK.
-  await picker.waitFor({ state: 'hidden' });
-}
-
-describe('control screens: boiler and water heater (phone, Chromium)', () => {
+describe('control screens: boiler (phone, Chromium)', () => {
   it('boiler: modes drive the live diagram, setpoints inside the reported limits, a fault and its reset', async () => {
     const context = await stack.newContext('en');
     const page = await context.newPage();
@@ -56,6 +46,7 @@ describe('control screens: boiler and water heater (phone, Chromium)', () => {
     await page.getByTestId('slider-dhw_setpoint').fill('55');
     await expect.poll(() => simNum('boiler', 'dhw_setpoint'), { timeout: 5000 }).toBe(55);
     await shot(page, 'boiler-heating-en');
+    expect(await axeViolations(page, 'boiler')).toEqual([]);
 
     // Summer: hot water only; the three-way valve turns to the taps and the water flows.
     await pickMode(page, 'open-system-mode', 2);
@@ -74,6 +65,7 @@ describe('control screens: boiler and water heater (phone, Chromium)', () => {
     expect(await shown(page, 'control-fault-message')).toBe(message('boiler.E4'));
     expect(await shown(page, 'boiler-fault-E4')).toBe(message('boiler.E4'));
     await expect.poll(() => part(page, 'flame'), { timeout: 5000 }).toBe('false');
+    expect(await activity(page)).toBe('fault');
     await shot(page, 'boiler-fault-en');
     // Reset error reaches the boiler, which clears the fault and burns again.
     await page.getByTestId('button-reset_error').click();
@@ -81,51 +73,23 @@ describe('control screens: boiler and water heater (phone, Chromium)', () => {
     await page.getByTestId('control-fault').waitFor({ state: 'hidden', timeout: 5000 });
     await page.getByTestId('boiler-no-faults').waitFor();
     await expect.poll(() => part(page, 'flame'), { timeout: 5000 }).toBe('true');
+    expect(await activity(page)).toBe('hot_water');
     await context.close();
   }, 90_000);
 
-  it('water heater: power, mode, submode, setpoint; no water stops the element', async () => {
-    const context = await stack.newContext('en');
-    const page = await context.newPage();
-    await logIn(page);
-    await open(page, 'heater');
-    await page.getByTestId('heater-power').click();
-    await expect.poll(() => simNum('heater', 'system_mode'), { timeout: 5000 }).toBe(1);
-    await expect
-      .poll(() => page.getByTestId('value-output_status').getAttribute('data-on'), { timeout: 5000 })
-      .toBe('true');
-    await pickMode(page, 'open-system-mode', 2);
-    expect(simNum('heater', 'system_mode')).toBe(2);
-    await pickMode(page, 'open-system-submode', 1);
-    expect(simNum('heater', 'system_submode')).toBe(1);
-    await page.getByTestId('slider-setpoint').fill('65');
-    await expect.poll(() => simNum('heater', 'setpoint'), { timeout: 5000 }).toBe(65);
-
-    await raise('heater', 'water.none');
-    await page.getByTestId('control-fault').waitFor({ timeout: 5000 });
-    expect(await shown(page, 'control-fault-message')).toBe(message('water.none'));
-    await expect
-      .poll(() => page.getByTestId('value-no_water_error').getAttribute('data-on'), { timeout: 5000 })
-      .toBe('true');
-    expect(await page.getByTestId('value-output_status').getAttribute('data-on')).toBe('false');
-    await shot(page, 'water-heater-fault-en');
-    await clear('heater');
-    await page.getByTestId('control-fault').waitFor({ state: 'hidden', timeout: 5000 });
-    await context.close();
-
-    // Persian, right to left, dark: both screens, Persian digits.
+  it('boiler in Persian, right to left and dark: the diagram and a fault in Persian', async () => {
     const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
-    await open(faPage, 'heater');
-    await expect.poll(() => shown(faPage, 'value-setpoint')).toMatch(/^۶۵/);
-    await shot(faPage, 'water-heater-fa');
     await open(faPage, 'boiler');
     await pickMode(faPage, 'open-system-mode', 1);
     await expect.poll(() => route(faPage), { timeout: 5000 }).toBe('heating');
     await raise('boiler', 'boiler.E1');
     await faPage.getByText(message('boiler.E1', 'fa')).first().waitFor({ timeout: 5000 });
+    await expect.poll(() => activity(faPage), { timeout: 5000 }).toBe('fault');
+    expect(await shown(faPage, 'tile-ch_temperature')).toMatch(/^[۰-۹]/);
     await shot(faPage, 'boiler-fa');
+    expect(await axeViolations(faPage, 'boiler, fa dark')).toEqual([]);
     await clear('boiler');
     await fa.close();
   }, 90_000);
