@@ -38,6 +38,15 @@ const scoped: Partial<Record<RouteName, Case>> = {
     input: (f) => ({ params: { id: f.deviceId }, body: { disabled: true } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },
   },
+  // Issue 20: only the owner may update firmware (the fixture's device is offline: 409); all may read.
+  updateFirmware: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: 409 },
+  },
+  firmwareStatus: {
+    input: (f) => ({ params: { id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
   notificationSettings: {
     input: (f) => ({ params: { id: f.deviceId } }),
     expect: { stranger: 404, viewer: 403, controller: 403, owner: ok },

@@ -76,6 +76,7 @@ describe('a firmware update', () => {
     // The device's shared attributes, as ThingsBoard sets them.
     const attrs = await owner.call('attributesByScope', {
       params: { entityType: 'DEVICE', entityId: plug, scope: 'SHARED_SCOPE' },
+      query: {},
     });
     expect(Object.fromEntries(attrs.map((a) => [a.key, a.value]))).toEqual({
       fw_title: 'plug-basic',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meTopics, parseDeviceTopic } from './mqtt.ts';
+import { firmwareTopics, meTopics, parseDeviceTopic } from './mqtt.ts';
 
 const id = '2da1627e-f22e-4111-95da-985cec416d8b';
 
@@ -25,6 +25,19 @@ describe('MQTT topics', () => {
     expect(parseDeviceTopic(`devices/${id}/attributes/shared`)).toBeNull();
     expect(parseDeviceTopic(`devices/${id}/rpc/reply/1`)).toBeNull();
     expect(parseDeviceTopic('devices/not-a-uuid/telemetry')).toBeNull();
+  });
+
+  it("parses a firmware chunk request with its request id and chunk number (ThingsBoard's v2/fw)", () => {
+    expect(parseDeviceTopic(firmwareTopics.request(id, 12, 3))).toEqual({
+      deviceId: id,
+      kind: 'fw/request',
+      requestId: '12/3',
+    });
+    expect(firmwareTopics.tbRequest(12, 3)).toBe('v2/fw/request/12/chunk/3');
+    expect(firmwareTopics.tbResponse(12, 3)).toBe('v2/fw/response/12/chunk/3');
+    expect(parseDeviceTopic(firmwareTopics.response(id, 12, 3))).toBeNull();
+    expect(parseDeviceTopic(`devices/${id}/fw/request/12`)).toBeNull();
+    expect(parseDeviceTopic(`devices/${id}/fw/request/x/chunk/1`)).toBeNull();
   });
 
   it("maps ThingsBoard's me names, whose directions share a name, to one name per direction", () => {
