@@ -50,4 +50,6 @@ export const panels: Partial<Record<FamilyId, Panel>> = {
   oven: lazyPanel(() => import('./OvenPanel.tsx')),
   washing_machine: lazyPanel(() => import('./LaundryPanel.tsx')),
   dishwasher: lazyPanel(() => import('./LaundryPanel.tsx')),
+  hood: lazyPanel(() => import('./HoodPanel.tsx')),
+  microwave: lazyPanel(() => import('./MicrowavePanel.tsx')),
 };
