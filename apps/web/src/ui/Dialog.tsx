@@ -1,10 +1,9 @@
 import XIcon from 'lucide-react/icons/x';
-import { type ReactNode, useId } from 'react';
-import { Dialog as AriaDialog, Modal, ModalOverlay } from 'react-aria-components';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button.tsx';
 
-interface DialogProps {
+export interface DialogProps {
   open: boolean;
   onClose(): void;
   title: string;
@@ -13,33 +12,26 @@ interface DialogProps {
   testId?: string;
 }
 
+// React Aria's modal code (focus scope, overlays, scroll lock: ~70 KB gzip with its shared runtime) is
+// fetched the first time a dialog opens, not with the screens that only may open one (the dashboard,
+// the login screen, the update prompt), so a first load does not carry it.
+const DialogModal = lazy(() => import('./DialogModal.tsx'));
+
 /**
- * A modal on React Aria Components (the focus held inside and given back to what opened it, Escape and
- * a tap outside close it, the page behind hidden from assistive technology and not scrollable): a
- * bottom sheet on a phone, a centred card on a wider screen. The `testId` is on the dialog itself,
- * which is in the page only while open.
+ * A modal on React Aria Components (DialogModal.tsx: the focus held inside and given back to what
+ * opened it, Escape and a tap outside close it, the page behind hidden from assistive technology and
+ * not scrollable): a bottom sheet on a phone, a centred card on a wider screen. The `testId` is on the
+ * dialog itself, which is in the page only while open. Nothing is rendered, nor loaded, until it first
+ * opens.
  */
-export function Dialog({ open, onClose, title, children, actions, testId }: DialogProps) {
-  const titleId = useId();
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <ModalOverlay
-      isOpen={open}
-      onOpenChange={(next) => !next && onClose()}
-      isDismissable
-      className="fixed inset-0 z-50 flex items-end justify-center bg-black/40 backdrop-blur-[2px] sm:items-center sm:p-4"
-    >
-      <Modal className="w-full animate-slide-up sm:max-w-md">
-        <AriaDialog
-          aria-labelledby={titleId}
-          data-testid={testId}
-          className="flex max-h-[85dvh] flex-col overflow-hidden rounded-t-3xl bg-surface pb-[env(safe-area-inset-bottom)] text-ink shadow-2xl outline-none sm:rounded-3xl"
-        >
-          <DialogContent titleId={titleId} title={title} onClose={onClose} actions={actions}>
-            {children}
-          </DialogContent>
-        </AriaDialog>
-      </Modal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <DialogModal {...props} />
+    </Suspense>
   );
 }
 

@@ -2,7 +2,8 @@ import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import EyeIcon from 'lucide-react/icons/eye';
 import EyeOffIcon from 'lucide-react/icons/eye-off';
 import { forwardRef, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
-import { Input, Label } from 'react-aria-components';
+import { Input } from 'react-aria-components/Input';
+import { Label } from 'react-aria-components/Label';
 import { useTranslation } from 'react-i18next';
 import { INPUT } from './styles.ts';
 
