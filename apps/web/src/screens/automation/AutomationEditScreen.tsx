@@ -3,7 +3,8 @@ import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import HandIcon from 'lucide-react/icons/hand';
 import PlusIcon from 'lucide-react/icons/plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -27,6 +28,7 @@ import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { toast } from '../../ui/Toast.tsx';
+import { type AutomationForm, automationBody, automationResolver } from './automation-form.ts';
 import { draftKey, useDraftStore } from './draft-store.ts';
 import { EditorOptions, StoredWarnings } from './EditorOptions.tsx';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
@@ -85,8 +87,21 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
   const stored = useAutomationQuery(kind, draft.id);
   const storedWarnings = stored.data?.warnings ?? [];
   const remove = useDeleteAutomation(kind);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // The form on react-hook-form: the name is its field (kept in the draft too, for the sub-screens),
+  // the conditions and commands are checked from the draft; on save, then on every change.
+  const resolver = useMemo(() => automationResolver(() => useDraftStore.getState().draft), []);
+  const form = useForm<AutomationForm>({
+    defaultValues: { name: draft.name, list: null },
+    resolver,
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const errorKey = (key: string | undefined) =>
+    key ? t(`automation.${key}` as 'automation.errors.rejected') : null;
+  const nameError = errorKey(errors.name?.message);
+  const [refusal, setFormError] = useState<string | null>(null);
+  // A refusal of the server (or too many conditions) first, else what the check found in the lists.
+  const formError = refusal ?? errorKey(errors.list?.message);
   const errorRef = useRef<HTMLParagraphElement>(null);
   // A refusal shows below the form: bring it into view.
   useEffect(() => {
@@ -101,31 +116,21 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
     void navigate(`${automationPaths.tab}?segment=${kind}`, { replace: true });
   };
 
+  const send = form.handleSubmit(({ name }) =>
+    save.mutate(automationBody(useDraftStore.getState().draft, name), {
+      onSuccess: (saved) => {
+        if (saved.warnings.length > 0) setWarnings(saved.warnings);
+        else {
+          toast.success(t('automation.editor.saved', { name: saved.name }));
+          leave();
+        }
+      },
+      onError: (err) => setFormError(saveErrorText(err, t, devices)),
+    }),
+  );
   const submit = () => {
     setFormError(null);
-    if (!draft.name.trim()) {
-      setNameError(t('automation.errors.nameRequired'));
-      return;
-    }
-    setNameError(null);
-    if (draft.commands.length === 0) {
-      setFormError(t('automation.errors.actionsRequired'));
-      return;
-    }
-    const { kind: _kind, ...body } = draft;
-    save.mutate(
-      { ...body, name: body.name.trim(), notifyMessage: body.isNotify ? body.notifyMessage : null },
-      {
-        onSuccess: (saved) => {
-          if (saved.warnings.length > 0) setWarnings(saved.warnings);
-          else {
-            toast.success(t('automation.editor.saved', { name: saved.name }));
-            leave();
-          }
-        },
-        onError: (err) => setFormError(saveErrorText(err, t, devices)),
-      },
-    );
+    void send();
   };
 
   const addCondition = () => {
@@ -171,8 +176,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
         <TextField
           maxLength={64}
           label={t('automation.editor.name')}
-          value={draft.name}
-          onValueChange={(name) => patch({ name })}
+          {...form.register('name', { onChange: (e) => patch({ name: e.target.value }) })}
           error={nameError}
           placeholder={t(`automation.editor.namePlaceholder.${kind}`)}
           testId="automation-name"

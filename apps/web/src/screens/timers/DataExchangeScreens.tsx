@@ -2,6 +2,7 @@ import ArrowRightLeftIcon from 'lucide-react/icons/arrow-right-left';
 import PlusIcon from 'lucide-react/icons/plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -23,6 +24,7 @@ import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { PausedNote } from '../automation/ValueInput.tsx';
 import { type DeviceContext, DeviceStackScreen } from './device-screen.tsx';
+import { type ExchangeForm, exchangeResolver } from './exchange-form.ts';
 import { keyTitle } from './timer-text.ts';
 
 function ExchangeList({ ctx }: { ctx: DeviceContext }) {
@@ -148,12 +150,34 @@ function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
   const params = useDataExchangeParams(id);
   const devices = useDevicesQuery();
   const targets = (devices.data ?? []).filter((d) => canControl(d.access));
-  const [source, setSource] = useState('');
-  const [targetId, setTargetId] = useState('');
-  const [targetKey, setTargetKey] = useState('');
+  // The form on react-hook-form, checked by the contract's dataExchangeBodySchema when it is sent.
+  const form = useForm<ExchangeForm>({
+    defaultValues: { sourceParameter: '', targetDeviceId: '', targetParameter: '' },
+    resolver: exchangeResolver,
+    shouldFocusError: false,
+  });
+  const { sourceParameter: source, targetDeviceId: targetId, targetParameter: targetKey } = form.watch();
+  const { errors, isSubmitted } = form.formState;
+  const set = (field: keyof ExchangeForm, value: string) => {
+    form.setValue(field, value, { shouldDirty: true });
+    if (isSubmitted) void form.trigger();
+  };
+  const fieldError = (field: keyof ExchangeForm) => {
+    const key = errors[field]?.message;
+    return key ? t(`timers.${key}` as 'timers.validation.rejected') : null;
+  };
   const targetParams = useDataExchangeParams(targetId || undefined);
   const add = useAddDataExchange(id);
   const [error, setError] = useState<string | null>(null);
+  const send = form.handleSubmit((body) =>
+    add.mutate(body, {
+      onSuccess: () => {
+        toast.success(t('timers.exchange.added'));
+        void navigate(timerPaths.dataExchangeList(id), { replace: true });
+      },
+      onError: (err) => setError(errorText(err, t)),
+    }),
+  );
   const none = ['', t('timers.exchange.choose')] as const;
 
   if (params.isError) return <ErrorState message={errorText(params.error, t)} />;
@@ -166,7 +190,8 @@ function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
         label={t('timers.exchange.source')}
         value={source}
         options={[none, ...params.data.sources.map((p) => [p.key, keyTitle(p.key, t)] as const)]}
-        onChange={setSource}
+        onChange={(v) => set('sourceParameter', v)}
+        error={fieldError('sourceParameter')}
         testId="exchange-source"
       />
       <Select
@@ -174,9 +199,10 @@ function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
         value={targetId}
         options={[none, ...targets.map((d) => [d.id, d.label] as const)]}
         onChange={(v) => {
-          setTargetId(v);
-          setTargetKey('');
+          set('targetDeviceId', v);
+          set('targetParameter', '');
         }}
+        error={fieldError('targetDeviceId')}
         testId="exchange-target-device"
       />
       {targetId ? (
@@ -185,7 +211,8 @@ function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
             label={t('timers.exchange.targetParameter')}
             value={targetKey}
             options={[none, ...targetParams.data.targets.map((p) => [p.key, keyTitle(p.key, t)] as const)]}
-            onChange={setTargetKey}
+            onChange={(v) => set('targetParameter', v)}
+            error={fieldError('targetParameter')}
             testId="exchange-target-parameter"
           />
         ) : (
@@ -208,16 +235,7 @@ function ConnectionForm({ ctx }: { ctx: DeviceContext }) {
         data-testid="exchange-save"
         onClick={() => {
           setError(null);
-          add.mutate(
-            { sourceParameter: source, targetDeviceId: targetId, targetParameter: targetKey },
-            {
-              onSuccess: () => {
-                toast.success(t('timers.exchange.added'));
-                void navigate(timerPaths.dataExchangeList(id), { replace: true });
-              },
-              onError: (err) => setError(errorText(err, t)),
-            },
-          );
+          void send();
         }}
       >
         {t('timers.exchange.save')}

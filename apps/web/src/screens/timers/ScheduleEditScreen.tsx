@@ -1,8 +1,9 @@
-import { occurrencesBetween, type ValidationIssue, validateSchedule } from '@hestia/automation';
+import { occurrencesBetween, validateSchedule } from '@hestia/automation';
 import type { Schedule } from '@hestia/contract';
 import { RepeatType as Repeat, type RepeatType } from '@hestia/contract/light';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -25,10 +26,11 @@ import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { DateField } from './DateField.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
 import { bodyOf, type Draft, draftOf, YEAR_MS } from './schedule-draft.ts';
+import { scheduleResolver } from './schedule-form.ts';
 import { REPEAT_NAMES, repeatName } from './schedule-text.ts';
 import { TimeOfDayPicker } from './TimeOfDayPicker.tsx';
 import { formatRun, weekdayNames } from './timer-lib.ts';
-import { issueText, knownValidation } from './timer-text.ts';
+import { knownValidation } from './timer-text.ts';
 import { useTimeZone } from './use-time-zone.ts';
 
 function Chip({
@@ -65,17 +67,29 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
   const id = ctx.device.id;
   const save = useSaveSchedule(id);
   const remove = useDeleteSchedule(id);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(schedule, zone, ctx.profile?.toggleKeys ?? []));
-  const [tried, setTried] = useState(false);
+  // The form on react-hook-form: the draft is its values, checked by the schedule rules and the
+  // contract's schema on submit, then again on every change once a submit was tried.
+  const resolver = useMemo(() => scheduleResolver(zone), [zone]);
+  const form = useForm<Draft>({
+    defaultValues: draftOf(schedule, zone, ctx.profile?.toggleKeys ?? []),
+    resolver,
+    shouldFocusError: false,
+  });
+  const draft = form.watch();
+  const { errors, isSubmitted } = form.formState;
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<Draft>) => {
+    for (const [field, value] of Object.entries(patch))
+      form.setValue(field as keyof Draft, value as never, { shouldDirty: true });
+    // Once a save was tried, every field's message follows the change (one field can settle another's).
+    if (isSubmitted) void form.trigger();
+  };
   const body = bodyOf(draft, zone);
   const issues = validateSchedule({ ...body, timeZone: zone });
-  const actionsMissing = draft.actions.length === 0;
-  const shown = (path: string) => {
-    const found = tried ? issues.find((i: ValidationIssue) => i.path === path) : undefined;
-    return found ? issueText(found, t) : null;
+  const shown = (field: keyof Draft) => {
+    const key = errors[field]?.message;
+    return key ? t(`timers.${key}` as 'timers.validation.rejected') : null;
   };
   const days = weekdayNames(language);
   const preview = useMemo(() => {
@@ -106,12 +120,10 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
     zone,
   ]);
 
-  const submit = () => {
-    setTried(true);
-    setServerError(null);
-    if (issues.length > 0 || actionsMissing || body.repeatType === null) return;
+  const send = form.handleSubmit((values) => {
+    const valid = bodyOf(values, zone);
     save.mutate(
-      { ...(schedule ? { scheduleId: schedule.id } : {}), ...body },
+      { ...(schedule ? { scheduleId: schedule.id } : {}), ...valid },
       {
         onSuccess: () => {
           toast.success(t('timers.schedule.saved'));
@@ -123,6 +135,10 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
         },
       },
     );
+  });
+  const submit = () => {
+    setServerError(null);
+    void send();
   };
 
   return (
@@ -131,8 +147,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
       <TextField
         maxLength={64}
         label={t('timers.schedule.name')}
-        value={draft.name}
-        onValueChange={(name) => set({ name })}
+        {...form.register('name')}
         error={shown('name')}
         testId="schedule-name"
       />
@@ -195,7 +210,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
           onValueChange={(interval) =>
             set({ interval: latinDigits(interval).replace(/\D/g, '').slice(0, 6) })
           }
-          error={shown('timerInterval')}
+          error={shown('interval')}
           testId="schedule-interval"
         />
       ) : null}
@@ -229,7 +244,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
             value={draft.end}
             onChange={(end) => set({ end })}
             testId="schedule-end"
-            error={shown('endDateTime')}
+            error={shown('end')}
           />
         ) : null}
       </div>
@@ -238,7 +253,7 @@ function Editor({ ctx, schedule }: { ctx: DeviceContext; schedule: Schedule | un
         profile={ctx.profile}
         actions={draft.actions}
         onChange={(actions) => set({ actions })}
-        error={tried && actionsMissing ? t('timers.validation.automation.actionsRequired') : null}
+        error={shown('actions')}
       />
 
       <Section title={t('timers.schedule.preview')}>

@@ -1,7 +1,8 @@
 import { errorMessage } from '@hestia/catalog';
 import type { Schedule } from '@hestia/contract';
 import TimerIcon from 'lucide-react/icons/timer';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { correctedNow } from '../../data/api.ts';
 import { useDeviceControl } from '../../data/control.ts';
@@ -18,14 +19,8 @@ import { PausedNote } from '../automation/ValueInput.tsx';
 import { AddOrEditTimerActions } from './AddOrEditTimerActions.tsx';
 import { DurationPicker } from './DurationPicker.tsx';
 import { type DeviceContext, DeviceStackScreen, useRefetchOnAccessChange } from './device-screen.tsx';
-import {
-  defaultTimerActions,
-  formatRun,
-  maxTimerMinutes,
-  type TimerAction,
-  timerRefusal,
-  writableKeys,
-} from './timer-lib.ts';
+import { type TimerForm, type TimerLive, timerBody, timerResolver } from './timer-form.ts';
+import { defaultTimerActions, formatRun, maxTimerMinutes, timerRefusal, writableKeys } from './timer-lib.ts';
 import { keyTitle, valueText } from './timer-text.ts';
 import { useTimeZone } from './use-time-zone.ts';
 
@@ -175,30 +170,40 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
   const timers = useTimersQuery(ctx.device.id);
   useRefetchOnAccessChange(ctx.access, timers.refetch);
   const save = useSaveTimer(ctx.device.id);
-  const [minutes, setMinutes] = useState(30);
+  // The form on react-hook-form: checked on the first start, then on every change.
+  const live = useRef<TimerLive>({ defaults: [], max: 0 });
+  const resolver = useMemo(() => timerResolver(live), []);
+  const form = useForm<TimerForm>({ defaultValues: { minutes: 30, actions: null }, resolver });
+  const values = form.watch();
+  const { errors, isSubmitted } = form.formState;
   // Until the user edits them, the actions follow the outputs' live state (defaultTimerActions).
-  const [edited, setActions] = useState<TimerAction[] | null>(null);
-  const actions = edited ?? defaultTimerActions(ctx.profile, control.values);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
+  const defaults = defaultTimerActions(ctx.profile, control.values);
+  const actions = values.actions ?? defaults;
   const max = maxTimerMinutes(ctx.profile, actions);
+  live.current = { defaults, max };
+  const minutes = values.minutes;
+  const set = <K extends keyof TimerForm>(field: K, value: TimerForm[K]) => {
+    form.setValue(field, value as never, { shouldDirty: true });
+    if (isSubmitted) void form.trigger();
+  };
+  const [serverError, setServerError] = useState<string | null>(null);
   const refusal = timerRefusal(ctx.profile, control.values, actions, minutes);
   const refusalText = refusal ? errorMessage(refusal.code, currentLanguage()) : null;
-  const actionsError =
-    tried && actions.length === 0 ? t('timers.validation.automation.actionsRequired') : null;
-  const timeError = tried && minutes <= 0 ? t('timers.timer.timeRequired') : null;
+  const message = (key: string | undefined) =>
+    key ? t(`timers.${key}` as 'timers.validation.rejected') : null;
+  const actionsError = message(errors.actions?.message);
+  const timeError = message(errors.minutes?.message);
 
+  const send = form.handleSubmit((checked) => {
+    if (refusal) return;
+    save.mutate(timerBody(checked, live.current), {
+      onSuccess: () => toast.success(t('timers.timer.started')),
+      onError: (err) => setServerError(errorText(err, t)),
+    });
+  });
   const start = () => {
-    setTried(true);
     setServerError(null);
-    if (refusal || actions.length === 0 || minutes <= 0) return;
-    save.mutate(
-      { name: '', minutes: Math.min(minutes, max), actions },
-      {
-        onSuccess: () => toast.success(t('timers.timer.started')),
-        onError: (err) => setServerError(errorText(err, t)),
-      },
-    );
+    void send();
   };
 
   // View only: no new timers, but the user's own ones switched off stay listed with why.
@@ -221,7 +226,7 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
         })}
       >
         <div className="px-4 py-4">
-          <DurationPicker minutes={minutes} onChange={setMinutes} max={max} />
+          <DurationPicker minutes={minutes} onChange={(m) => set('minutes', m)} max={max} />
           {timeError ? (
             <p role="alert" className="mt-2 px-1 text-[13px] text-danger">
               {timeError}
@@ -233,7 +238,7 @@ function TimerBody({ ctx }: { ctx: DeviceContext }) {
       <AddOrEditTimerActions
         profile={ctx.profile}
         actions={actions}
-        onChange={setActions}
+        onChange={(next) => set('actions', next)}
         error={actionsError}
       />
 
