@@ -183,6 +183,18 @@ export const asyncMessages: Record<string, Json> = {
       },
     },
   ),
+  firmwareChunkRequest: message(
+    'firmwareChunkRequest',
+    "A firmware chunk request (ThingsBoard's OTA, docs/decisions/031): the chunk size in bytes as text; empty asks for the whole package. Only the package named by the device's fw_* shared attributes is served.",
+    { type: 'string', pattern: '^[0-9]*$' },
+    { contentType: 'text/plain' },
+  ),
+  firmwareChunk: message(
+    'firmwareChunk',
+    'The bytes of the chunk asked for: the last one short, none past the end of the package.',
+    { type: 'string', format: 'binary' },
+    { contentType: 'application/octet-stream' },
+  ),
   status: message(
     'status',
     '`online` when the device connects, `offline` as its will; both retained. Scaled mode only.',

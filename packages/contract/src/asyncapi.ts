@@ -85,6 +85,18 @@ const channels: Record<string, ChannelSpec> = {
     description: 'The device offers itself to be claimed.',
     receives: ['claim'],
   },
+  fwRequest: {
+    address: 'v2/fw/request/{requestId}/chunk/{chunk}',
+    server: 'broker',
+    description: 'The device asks for a chunk of the firmware its fw_* shared attributes name.',
+    receives: ['firmwareChunkRequest'],
+  },
+  fwResponse: {
+    address: 'v2/fw/response/{requestId}/chunk/{chunk}',
+    server: 'broker',
+    description: 'The chunk asked for.',
+    sends: ['firmwareChunk'],
+  },
   provisionRequest: {
     address: '/provision/request',
     server: 'broker',
@@ -157,6 +169,18 @@ const channels: Record<string, ChannelSpec> = {
     description: 'The device offers itself to be claimed.',
     receives: ['claim'],
   },
+  devFwRequest: {
+    address: `${dev}/fw/request/{requestId}/chunk/{chunk}`,
+    server: 'broker',
+    description: 'The device asks for a chunk of the firmware its fw_* shared attributes name.',
+    receives: ['firmwareChunkRequest'],
+  },
+  devFwResponse: {
+    address: `${dev}/fw/response/{requestId}/chunk/{chunk}`,
+    server: 'broker',
+    description: 'The chunk asked for.',
+    sends: ['firmwareChunk'],
+  },
   devStatus: {
     address: `${dev}/status`,
     server: 'broker',
@@ -175,6 +199,7 @@ export function asyncApiDocument(version = '0.1.0'): Json {
     const params: Json = {};
     if (c.address.includes('{deviceId}')) params.deviceId = { description: 'The device id (UUID)' };
     if (c.address.includes('{requestId}')) params.requestId = requestId;
+    if (c.address.includes('{chunk}')) params.chunk = { description: 'The chunk number, from 0' };
     const names = [...(c.receives ?? []), ...(c.sends ?? [])];
     outChannels[id] = {
       address: c.address,
