@@ -251,6 +251,19 @@ describe('the inbox', () => {
   });
 });
 
+describe('firmware results', () => {
+  it("an update's end, as the device reports it, notifies the owner once with the version", async () => {
+    await report(washer, { fw_state: 'DOWNLOADING' });
+    await report(washer, { fw_state: 'UPDATED', current_fw_version: '7.2' });
+    await report(washer, { fw_state: 'UPDATED' });
+    await waitFor(async () => (await inbox()).some((n) => n.kind === 'firmware'));
+    await new Promise((r) => setTimeout(r, 300));
+    const firmware = (await inbox({ page_size: 100 })).filter((n) => n.kind === 'firmware');
+    expect(firmware).toHaveLength(1);
+    expect(firmware[0]?.data).toMatchObject({ firmware: 'updated', version: '7.2', deviceLabel: 'Washer' });
+  });
+});
+
 describe('an expired subscription', () => {
   it('is removed when the push service answers 410, and not pushed to again', async () => {
     answer = 410;

@@ -88,6 +88,14 @@ export async function registerModules(
     gateway,
     attempts: edge.attempts,
   });
+  // Each firmware update's end (UPDATED or FAILED, heard once by the firmware module) notifies the owner.
+  firmware.onResult((r) => {
+    notifications
+      .firmwareResult(r.deviceId, { state: r.state, ...(r.version ? { version: r.version } : {}) })
+      .catch((err: unknown) =>
+        infra.log.error({ err, deviceId: r.deviceId }, 'firmware notification failed'),
+      );
+  });
 
   const scheduled = schedules;
   const jobRunners: Record<JobRow['kind'], (job: JobRow) => Promise<void>> = {

@@ -74,17 +74,6 @@ describe('device events from the catalogue', () => {
     expect(pir.events).toEqual([{ kind: 'motion', data: {} }]);
   });
 
-  it('a firmware update that ends UPDATED or FAILED is an event, with the new version', () => {
-    const w = watch(createSimDevice(profile('plug-metering')));
-    w.feed({ fw_state: 'DOWNLOADING' });
-    w.feed({ fw_state: 'UPDATED', current_fw_version: '7.2' });
-    w.feed({ fw_state: 'FAILED' });
-    expect(w.events).toEqual([
-      { kind: 'firmware', data: { firmware: 'updated', version: '7.2' } },
-      { kind: 'firmware', data: { firmware: 'failed' } },
-    ]);
-  });
-
   it('offers each model the kinds it can raise', () => {
     expect(kindsOf(profile('door-sensor-door'))).toEqual(['error', 'door_open', 'firmware', 'share']);
     expect(kindsOf(profile('pir-sensor-ceiling'))).toEqual(['error', 'motion', 'firmware', 'share']);

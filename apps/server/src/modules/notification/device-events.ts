@@ -7,7 +7,7 @@
  * - program_done (washing machines, dishwashers, ovens): a program phase turns to its `doneValue`,
  *   or, for models without one, the machine itself stops the run (the key a phase or countdown ends
  *   turns from 1 to 0 with the phase back at 0 or the time at 0);
- * - firmware: `fw_state` turns to UPDATED or FAILED.
+ * Firmware results come from the firmware module's `onResult` (modules/index.ts).
  */
 import { getError, type ModelProfile } from '@hestia/catalog';
 import type { DeviceNotificationKind, NotificationData, TelemetryValue } from '@hestia/contract';
@@ -80,12 +80,6 @@ export function eventsOf(
 ): DeviceEvent[] {
   const events: DeviceEvent[] = [];
   const now = (k: string) => (k in values ? values[k] : current(k));
-  if (typeof values.fw_state === 'string' && values.fw_state !== previous.fw_state) {
-    const version = now('current_fw_version');
-    const v = version === undefined ? {} : { version: String(version) };
-    if (values.fw_state === 'UPDATED') events.push({ kind: 'firmware', data: { firmware: 'updated', ...v } });
-    if (values.fw_state === 'FAILED') events.push({ kind: 'firmware', data: { firmware: 'failed' } });
-  }
   if (!profile) return events;
   const wire = values.error_code;
   if (typeof wire === 'string' && wire !== '' && wire !== String(previous.error_code ?? '')) {

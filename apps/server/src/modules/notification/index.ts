@@ -16,7 +16,7 @@ import { loadVapidKeys, WebPushSender } from './web-push.ts';
 const VAPID_SUBJECT = 'mailto:push@hestia.home.arpa';
 
 /** Keys whose change may be a device event (device-events.ts); other telemetry costs nothing here. */
-const EVENT_KEYS = /^(error_code|sensor_status|motion_status|fw_state|play|phase.*|cooking.*)$/;
+const EVENT_KEYS = /^(error_code|sensor_status|motion_status|play|phase.*|cooking.*)$/;
 
 /**
  * Notifications (issue 20): the inbox, personalisation, Web Push, and the device events that become

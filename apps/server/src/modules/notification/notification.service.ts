@@ -108,10 +108,7 @@ export class NotificationService {
     });
   }
 
-  /**
-   * A firmware update's result, for the OTA module to call when it learns it. (Devices' own
-   * `fw_state` reports reach deviceEvent through the telemetry listener as well.)
-   */
+  /** A firmware update's result (the firmware module's `onResult`, wired in modules/index.ts). */
   async firmwareResult(
     deviceId: string,
     result: { state: 'UPDATED' | 'FAILED'; version?: string },
