@@ -113,11 +113,8 @@ export default function BoilerPanel({ control }: PanelProps) {
           control={control}
           sender={sender}
           testId="open-system-mode"
-          options={[0, 1, 2].map((v) => ({
-            value: v,
-            title: text.option('boiler_mode', v),
-            hint: t(`water.boiler.modeHint.${v}` as 'water.boiler.modeHint.0'),
-          }))}
+          // The modes' names say what each one heats (catalogue option set boiler_mode).
+          options={[0, 1, 2].map((v) => ({ value: v, title: text.option('boiler_mode', v) }))}
         />
       </Section>
 
