@@ -113,3 +113,16 @@ describe('a whole program run in the simulator (issue 19)', () => {
     expect(d.write([{ Key: 'cooking', Value: 0 }])).toMatchObject({ cooking: 0, phase: OVEN_PHASE.idle });
   });
 });
+
+describe('a stove turns every flame off when asked', () => {
+  it('turn_off_all sets each flame to 0 and reports them', () => {
+    const d = createSimDevice(profile('stove-3-flame-glass'));
+    d.write([{ Key: 'power', Value: 1 }]);
+    d.write([
+      { Key: 'flame1', Value: 5 },
+      { Key: 'flame3', Value: 9 },
+    ]);
+    expect(d.write([{ Key: 'turn_off_all', Value: 1 }])).toEqual({ flame1: 0, flame3: 0 });
+    expect(d.snapshot()).toMatchObject({ flame1: 0, flame2: 0, flame3: 0 });
+  });
+});

@@ -307,8 +307,13 @@ export function createSimDevice(
           targets.set(travel.key, target);
           continue;
         }
-        if (profile.keys.find((k) => k.key === Key)?.sim?.type === 'clear_errors') {
+        const asked = profile.keys.find((k) => k.key === Key)?.sim;
+        if (asked?.type === 'clear_errors') {
           Object.assign(changed, clearErrors());
+          continue;
+        }
+        if (asked?.type === 'apply') {
+          applyAll(asked.values, changed);
           continue;
         }
         if (keyOfAccess(profile, Key) === 'w') continue;

@@ -82,6 +82,8 @@ export type SimBehaviour =
   | { type: 'flag'; when: Condition }
   /** A one-shot request the device answers by clearing every fault it reports (a boiler's reset). */
   | { type: 'clear_errors' }
+  /** A one-shot request the device answers by taking these values (a stove's turn-off-all). */
+  | { type: 'apply'; values: Readonly<Record<string, number>> }
   /**
    * A received signal strength in dBm: each device settles somewhere in [`weakest`, `strongest`] and
    * reports it every `everyMs`, a few dBm either way (`jitter`), as a radio's reading wanders.

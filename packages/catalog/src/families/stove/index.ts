@@ -7,13 +7,16 @@ import type { KeyDef } from '../../types.ts';
 /** Gas stoves with 2 to 5 flames: per-flame level registers flame1..flame5 (0 off, 1..9). */
 function stoveKeys(flames: number): KeyDef[] {
   const keys: KeyDef[] = [onOff('power', 'control', 0)];
-  for (let i = 1; i <= flames; i++) keys.push(setting(`flame${i}`, 'flames', 0, 9, 0, { source: 'chosen' }));
+  const flameKeys = Array.from({ length: flames }, (_, i) => `flame${i + 1}`);
+  for (const key of flameKeys) keys.push(setting(key, 'flames', 0, 9, 0, { source: 'chosen' }));
   keys.push(
     reading('flame_status', 0, 2 ** flames - 1, { initial: 0, source: 'chosen' }),
     onOff('mute', 'settings', 0),
     onOff('lock', 'settings', 0),
     setting('back_light', 'settings', 0, 100, 50, { unit: '%' }),
-    request('turn_off_all', 'flames'),
+    request('turn_off_all', 'flames', {
+      sim: { type: 'apply', values: Object.fromEntries(flameKeys.map((k) => [k, 0])) },
+    }),
     onOff('timer_type_is_second', 'settings', 0),
     setting('stove_timer', 'timer', 0, TIMER_SHORT_MAX_MIN, 0, {
       unit: 'min',
