@@ -1,5 +1,6 @@
 import { getError } from '@hestia/catalog';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { api, id, sim, stack, useControlStack } from '../control.ts';
 import { faultShows, logIn, openControl, report, shot } from '../control-by-route.ts';
 
@@ -28,6 +29,7 @@ describe('climate: generator and external module', () => {
     await report('generator', { fuel_level: 12 });
     await page.getByTestId('fuel-low').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('value-fuel_level').textContent()).toBe('12 %');
+    expect(await axeViolations(page, 'generator en')).toEqual([]);
 
     await page.getByTestId('toggle-auto_start').click();
     await expect.poll(() => sim('generator', 'auto_start'), { timeout: 10_000 }).toBe(1);
@@ -73,6 +75,7 @@ describe('climate: generator and external module', () => {
     await page.getByTestId('toggle-relay_2').click();
     await expect.poll(() => sim('module', 'relay_2'), { timeout: 10_000 }).toBe(relay === 1 ? 0 : 1);
     await shot(page, 'climate-external-module-fa');
+    expect(await axeViolations(page, 'external module fa')).toEqual([]);
     await faultShows(page, 'module', 'device.relay_board', 'fa');
     await context.close();
   }, 60_000);

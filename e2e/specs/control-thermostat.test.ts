@@ -1,5 +1,6 @@
 import { getError } from '@hestia/catalog';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { api, id, sim, stack, useControlStack } from '../control.ts';
 import { faultShows, logIn, openControl, report, shot } from '../control-by-route.ts';
 
@@ -38,6 +39,7 @@ describe('climate: thermostats', () => {
       .click();
     await expect.poll(() => sim('fanCoil', 'setpoint'), { timeout: 10_000 }).toBe(before + 0.5);
     await shot(page, 'climate-fan-coil-top-en');
+    expect(await axeViolations(page, 'fan coil en')).toEqual([]);
     await pick(page, 'speed', 4);
     await expect.poll(() => sim('fanCoil', 'speed'), { timeout: 10_000 }).toBe(4);
     expect(await page.getByTestId('pick-speed-value').textContent()).toBe('Speed 4');
@@ -88,6 +90,7 @@ describe('climate: thermostats', () => {
     await page.getByTestId('power-power').click();
     await expect.poll(() => sim('room', 'power'), { timeout: 10_000 }).toBe(1);
     await shot(page, 'climate-room-thermostat-top-fa');
+    expect(await axeViolations(page, 'room thermostat fa')).toEqual([]);
     const before = Number(sim('room', 'temperature_setpoint'));
     await page.getByTestId('step-temperature_setpoint').locator('button').first().click();
     await expect.poll(() => sim('room', 'temperature_setpoint'), { timeout: 10_000 }).toBe(before - 0.5);
