@@ -130,6 +130,50 @@ describe('notifications in the browser', () => {
     await context.close();
   }, 60_000);
 
+  it('en: with no page of the app open, the service worker shows the push as a system notification for its screen', async () => {
+    await subscribe('en');
+    const context = await stack.newContext('en');
+    await context.grantPermissions(['notifications'], { origin: stack.server.url });
+    const page = await context.newPage();
+    await stack.logIn(page);
+    const w = await worker(page, context);
+    const origin = new URL(page.url()).origin;
+    await page.goto('about:blank');
+    const before = pushes.length;
+    const door = await stack.addDevice('door-sensor-door', 'Front door');
+    const device = stack.fleet.devices.get(door);
+    await device?.client.publishAsync(tbTopics.telemetry, JSON.stringify({ sensor_status: 1 }), { qos: 1 });
+    await expect.poll(() => pushes.length, { timeout: 10_000 }).toBeGreaterThan(before);
+    const plain = ece.decrypt(pushes.at(-1) as Buffer, {
+      version: 'aes128gcm',
+      privateKey: keys,
+      authSecret,
+    });
+    await w.cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId: w.id,
+      data: plain.toString('utf8'),
+    });
+    const push = JSON.parse(plain.toString('utf8')) as { id: string; url: string };
+    await page.goto(`${origin}/bottom-tab-bar-navigator/dashboard`);
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          url: (n.data as { url?: string } | null)?.url,
+        })),
+      );
+    await expect.poll(shown).toEqual([{ title: 'Front door', body: 'The door was opened.', url: push.url }]);
+    expect(push.url).toBe(`/bottom-tab-bar-navigator/notification-details-screen/${push.id}`);
+    // The simulated contact opens again every half minute: its owner turns that off.
+    await owner.call('saveNotificationSettings', {
+      params: { id: door },
+      body: { kinds: [{ kind: 'door_open', enabled: false }] },
+    });
+    await context.close();
+  }, 60_000);
+
   it("fa: a washer's fault arrives in Persian with the catalogue's text; read all, delete, then the empty inbox", async () => {
     await subscribe('fa');
     const washer = await stack.addDevice('washing-machine-7kg-1000', 'لباسشویی');
