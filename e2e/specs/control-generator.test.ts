@@ -77,6 +77,13 @@ describe('climate: generator and external module', () => {
     await shot(page, 'climate-external-module-fa');
     expect(await axeViolations(page, 'external module fa')).toEqual([]);
     await faultShows(page, 'module', 'device.relay_board', 'fa');
+    // Offline: the module drops off the broker; its outputs are disabled with the spec's message.
+    await stack.fleet.devices.get(id('module'))?.client.endAsync(true);
+    await expect
+      .poll(() => page.getByTestId('control-notice').getAttribute('data-reason'), { timeout: 10_000 })
+      .toBe('offline');
+    expect(await page.getByTestId('toggle-relay_2').isDisabled()).toBe(true);
+    await shot(page, 'climate-external-module-offline-fa');
     await context.close();
   }, 60_000);
 
