@@ -63,7 +63,7 @@ async function watch(page: Page, last: string, onPhase: (p: string) => Promise<v
         }
         return p;
       },
-      { timeout: 30_000, intervals: [150] },
+      { timeout: 30_000, interval: 150 },
     )
     .toBe(last);
   return seen;

@@ -79,7 +79,9 @@ export async function settled(owner: HestiaClient, id: string, state: 'UPDATED' 
     last = await owner.call('firmwareStatus', { params: { id } });
     // UPDATED comes with the version the device rebooted into.
     return (
-      last.state === state && last.online && (state === 'FAILED' || last.currentVersion === last.targetVersion)
+      last.state === state &&
+      last.online &&
+      (state === 'FAILED' || last.currentVersion === last.targetVersion)
     );
   }, 15_000).catch((err) => {
     throw new Error(`${String(err)}: last ${JSON.stringify(last)}`);
