@@ -52,4 +52,6 @@ export const panels: Partial<Record<FamilyId, Panel>> = {
   dishwasher: lazyPanel(() => import('./LaundryPanel.tsx')),
   hood: lazyPanel(() => import('./HoodPanel.tsx')),
   microwave: lazyPanel(() => import('./MicrowavePanel.tsx')),
+  stove: lazyPanel(() => import('./HobPanel.tsx')),
+  cooktop: lazyPanel(() => import('./HobPanel.tsx')),
 };
