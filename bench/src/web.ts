@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { DEMO_EMAIL, DEMO_PASSWORD, DeviceRepository } from '@hestia/server';
@@ -48,6 +49,10 @@ export async function webBench(): Promise<void> {
     process.exit(1);
   }
   console.log(`web: the build in ${dist}`);
+  // Lighthouse's blocking time is the page's own main-thread tasks (scaled for a phone): on a busy
+  // machine they run longer, so the figures of two builds compare only at a like load.
+  const [load1] = loadavg();
+  console.log(`  machine load: ${(load1 ?? 0).toFixed(1)} over ${cpus().length} cores (1-minute average)`);
   printInitialJs(dist);
 
   const server = await startBenchServer({ DEMO: 'on', WEB_DIST: dist });
@@ -154,6 +159,8 @@ interface Audit {
   requests: number;
   offMachine: string[];
   failing: string[];
+  /** Main-thread time by script (Lighthouse's bootup-time), the costliest first. */
+  bootup: { url: string; ms: number }[];
 }
 
 /**
@@ -208,6 +215,14 @@ async function audit(url: string, port: number, name: string): Promise<Audit> {
       .map((r) => r.url)
       .filter((u) => /^(https?|wss?):/.test(u) && new URL(u).host !== here),
     failing,
+    bootup: (
+      ((lhr.audits['bootup-time']?.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+        url: string;
+        total: number;
+      }>
+    )
+      .slice(0, 3)
+      .map((i) => ({ url: i.url, ms: i.total })),
   };
 }
 
@@ -242,6 +257,10 @@ function printAudit(name: string, a: Audit, base: string): void {
     `    transferred ${kb(a.transferred)} in ${a.requests} requests (JavaScript ${kb(a.jsTransferred)}); ` +
       `requests off this machine: ${a.offMachine.length}`,
   );
+  const bootup = a.bootup.map(
+    (b) => `${b.url.replace(base, '').split('/').pop() || b.url} ${Math.round(b.ms)} ms`,
+  );
+  if (bootup.length) console.log(`    main thread by script: ${bootup.join(', ')}`);
   for (const f of a.failing) console.log(`    not passed: ${f}`);
   for (const u of a.offMachine) console.log(`    off this machine: ${u}`);
 }
