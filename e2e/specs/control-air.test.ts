@@ -74,7 +74,7 @@ describe('climate: moving air', () => {
     await context.close();
   }, 60_000);
 
-  it('cooler in Persian (speed, pump, the 1 h 39 min timer) and a fan (speed, swing)', async () => {
+  it('cooler in Persian (speed, pump, the 1 h 39 min timer) and a fan (speed, swing, no answer)', async () => {
     const context = await stack.newContext('fa');
     const page = await logIn(context);
     await openControl(page, 'cooler');
@@ -100,6 +100,15 @@ describe('climate: moving air', () => {
     await expect.poll(() => sim('fan', 'speed'), { timeout: 10_000 }).toBe(3);
     await flips(page, 'fan', 'swing');
     await shot(page, 'climate-fan-fa');
+    // A fan that stops answering: the spinner while the call runs, then the disturbance toast, and
+    // the screen keeps what the device last said.
+    stack.fleet.devices.get(id('fan'))?.client.removeAllListeners('message');
+    await page.getByTestId('power-onoff').click();
+    await expect.poll(() => page.getByTestId('power-onoff').getAttribute('aria-busy')).toBe('true');
+    await page.getByText('اختلال در ارتباط با دستگاه.').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('power-onoff').getAttribute('aria-busy')).toBe(null);
+    expect(await page.getByTestId('power-onoff').getAttribute('aria-pressed')).toBe('true');
+    expect(sim('fan', 'onoff')).toBe(1);
     await context.close();
   }, 60_000);
 
