@@ -47,4 +47,20 @@ describe('control screens: water heater (phone, Chromium)', () => {
     await shot(faPage, 'water-heater-fa');
     await fa.close();
   }, 90_000);
+  it('reads in Arabic on a desktop and in Turkish in the dark, modes named, never a bare number', async () => {
+    for (const [lang, options] of [
+      ['ar', { viewport: { width: 1280, height: 800 }, colorScheme: 'light' }],
+      ['tr', { colorScheme: 'dark' }],
+    ] as const) {
+      const context = await stack.newContext(lang, options);
+      const page = await context.newPage();
+      await logIn(page);
+      await open(page, 'heater');
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      for (const row of ['open-system-mode-value', 'open-system-submode-value'])
+        expect(await shown(page, row)).toMatch(/\p{L}/u);
+      await shot(page, `water-heater-${lang}`);
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -249,7 +249,7 @@ export function BoilerDiagram({ diagram, mode }: { diagram: Diagram; mode: numbe
                 aria-hidden="true"
                 className={`size-2.5 shrink-0 rounded-full ${bad ? 'bg-danger' : on ? 'bg-success' : 'bg-line'}`}
               />
-              <span className="min-w-0 flex-1 truncate text-ink">{name(key)}</span>
+              <span className="min-w-0 flex-1 leading-tight text-ink">{name(key)}</span>
               <span className={`shrink-0 font-medium ${bad ? 'text-danger' : 'text-muted'}`}>
                 {word(part, on)}
               </span>

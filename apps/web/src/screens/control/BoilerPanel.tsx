@@ -113,8 +113,8 @@ export default function BoilerPanel({ control }: PanelProps) {
           control={control}
           sender={sender}
           testId="open-system-mode"
-          // The modes' names say what each one heats (catalogue option set boiler_mode).
-          options={[0, 1, 2].map((v) => ({ value: v, title: text.option('boiler_mode', v) }))}
+          // The modes' names say what each one heats (the catalogue's boiler option set).
+          options={[0, 1, 2].map((v) => ({ value: v, title: text.option('system_mode', v, 'boiler') }))}
         />
       </Section>
 

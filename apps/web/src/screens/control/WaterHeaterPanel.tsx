@@ -100,7 +100,7 @@ export default function WaterHeaterPanel({ control }: PanelProps) {
           testId="open-system-mode"
           options={[0, 1, 2].map((v) => ({
             value: v,
-            title: text.option('water_heater_mode', v),
+            title: text.option('system_mode', v, 'water_heater'),
             hint: t(`water.heater.modeHint.${v}` as 'water.heater.modeHint.0'),
           }))}
         />
@@ -113,7 +113,7 @@ export default function WaterHeaterPanel({ control }: PanelProps) {
           testId="open-system-submode"
           options={[0, 1].map((v) => ({
             value: v,
-            title: text.option('system_submode', v),
+            title: text.option('system_submode', v, 'water_heater'),
             hint: t(`water.heater.submodeHint.${v}` as 'water.heater.submodeHint.0'),
           }))}
         />
