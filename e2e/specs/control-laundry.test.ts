@@ -17,7 +17,7 @@ useControlStack({
 const GUEST_PASSWORD = 'Guest-Pass1';
 
 describe('control screens: laundry (phone, Chromium)', () => {
-  it('laundry: a washer runs wash → rinse → spin → done (start confirmed, pause, door refusal); a dishwasher stops on confirmation and runs a delayed start to done', async () => {
+  it('a washer runs wash → rinse → spin → done: start confirmed, a setting refused while it runs, pause, a start refused with the door open', async () => {
     const context = await stack.newContext('en');
     const page = await context.newPage();
     await logIn(page);
@@ -64,8 +64,13 @@ describe('control screens: laundry (phone, Chromium)', () => {
     await page.getByTestId('confirm-start').waitFor({ state: 'hidden' });
     expect(simNum('washer', 'play')).toBe(0);
     await door('washer', false);
+    await context.close();
+  }, 45_000);
 
-    // The dishwasher, on the same phone.
+  it('a dishwasher: stop confirmed ends a run; a delayed start waits, then runs pre-wash → wash → rinse → dry → done', async () => {
+    const context = await stack.newContext('en');
+    const page = await context.newPage();
+    await logIn(page);
     await open(page, 'dishwasher');
     await powerOn(page, 'dishwasher');
     await pick(page, 'pick-duration', 30);
@@ -91,7 +96,7 @@ describe('control screens: laundry (phone, Chromium)', () => {
     await page.getByTestId('run-done').waitFor({ timeout: 20_000 });
     expect(await dishPhases()).toEqual([0, 1, 2, 3, 4, 5]);
     await context.close();
-  }, 50_000);
+  }, 45_000);
 
   it('a view-only share of the washer sees its run and no controls', async () => {
     const email = `kitchen-viewer-${Date.now()}@hestia.local`;
