@@ -13,6 +13,7 @@ import { door, pick, recordPhases, refused, speed } from '../kitchen.ts';
 useControlStack({
   oven: ['oven-built-in-generic-90cm', 'Kitchen oven'],
   dishwasher: ['dishwasher-13-place', 'Dishwasher'],
+  double: ['oven-double-aria', 'Double oven'],
 });
 
 describe('control screens: oven (phone, Chromium)', () => {
@@ -75,7 +76,7 @@ describe('control screens: oven (phone, Chromium)', () => {
     await context.close();
   }, 45_000);
 
-  it('in Persian: the oven and the dishwasher', async () => {
+  it('in Persian: the oven, the dishwasher and a double oven (its second cavity refuses a start with no time)', async () => {
     const fa = await stack.newContext('fa');
     const faPage = await fa.newPage();
     await logIn(faPage);
@@ -83,6 +84,13 @@ describe('control screens: oven (phone, Chromium)', () => {
     await shot(faPage, 'oven-fa');
     await open(faPage, 'dishwasher');
     await shot(faPage, 'dishwasher-fa');
+    // A double oven: each cavity its own state, start and pickers.
+    await open(faPage, 'double');
+    await faPage.getByTestId('oven-cavity_2').waitFor();
+    await faPage.getByTestId('oven-start_2').click();
+    await faPage.getByText(errorMessage('limit.time_zero', 'fa')).first().waitFor({ timeout: 5000 });
+    expect(simNum('double', 'cooking_2')).toBe(0);
+    await shot(faPage, 'double-oven-fa');
     await fa.close();
-  }, 20_000);
+  }, 30_000);
 });
