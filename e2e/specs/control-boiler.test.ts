@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
-import { api, id, sim, stack, useControlStack } from '../control.ts';
+import { api, device, id, sim, stack, useControlStack } from '../control.ts';
 import { report } from '../control-by-route.ts';
 import { clear, logIn, open, raise, shot, shown, simNum } from '../control-from-dashboard.ts';
 import { catalogText as message, pickMode } from '../control-water.ts';
@@ -74,6 +74,13 @@ describe('control screens: boiler (phone, Chromium)', () => {
     await page.getByTestId('boiler-no-faults').waitFor();
     await expect.poll(() => part(page, 'flame'), { timeout: 5000 }).toBe('true');
     expect(await activity(page)).toBe('hot_water');
+    // Reset to manual is a request the boiler only acknowledges: it reaches the device.
+    let manual = 0;
+    device('boiler').client.on('message', (_topic, payload) => {
+      if (payload.toString().includes('reset_to_manual')) manual++;
+    });
+    await page.getByTestId('button-reset_to_manual').click();
+    await expect.poll(() => manual, { timeout: 5000 }).toBe(1);
     await context.close();
   }, 90_000);
 
