@@ -29,7 +29,7 @@ beforeAll(async () => {
     await shareWith(owner, id, viewer, 'view');
     await shareWith(owner, id, controller, 'control');
   }
-}, 30_000);
+}, 120_000);
 afterAll(() => stack?.stop());
 
 describe('device settings', () => {

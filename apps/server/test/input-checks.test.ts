@@ -109,6 +109,41 @@ describe('text the database cannot hold (item 7)', () => {
     expect(await tb.json()).toMatchObject({ status: 400, message: 'A part of the address is too long.' });
   });
 
+  it('limits each route body to what it needs: 32 KiB for JSON, 1 KiB without a body, 256 KiB for device data (issue 22)', async () => {
+    const big = (bytes: number) => JSON.stringify({ label: 'x'.repeat(bytes) });
+    const rename = await fetch(`${stack.server.url}/api/v1/devices/${stack.ids.plug}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: big(40 * 1024),
+    });
+    expect(rename.status).toBe(413);
+    expect(await rename.json()).toEqual({
+      data: null,
+      isSuccess: false,
+      statusCode: 413,
+      message: 'The request is too large.',
+    });
+    // A route that takes no body refuses a large one before reading it, and takes a stray small one.
+    const del = await fetch(`${stack.server.url}/api/v1/automations/${crypto.randomUUID()}`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: big(4 * 1024),
+    });
+    expect(del.status).toBe(413);
+    expect((await send('/users/sessions/online', { body: '{}', auth: true })).status).toBeLessThan(300);
+    // Device data written like a device may be as large as a device's message.
+    const values = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`k${i}`, 'v'.repeat(100)]));
+    const telemetry = await fetch(
+      `${stack.server.url}/api/v1/telemetry/DEVICE/${stack.ids.plug}/timeseries/ANY`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(values),
+      },
+    );
+    expect(telemetry.status).not.toBe(413);
+  });
+
   it('a pair of surrogates (an emoji) is text like any other', async () => {
     stack.advance(61_000);
     const res = await send('/users/register', {

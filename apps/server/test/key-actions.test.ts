@@ -33,7 +33,7 @@ beforeAll(async () => {
   button = await addSimulated(stack, owner, 'push-button-2key', 'Bedside button');
   await shareWith(owner, button, viewer, 'view');
   await shareWith(owner, button, controller, 'control');
-}, 30_000);
+}, 120_000);
 afterAll(() => stack?.stop());
 
 describe('key presses run their actions', () => {

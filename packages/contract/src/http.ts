@@ -26,7 +26,17 @@ export interface RouteMeta {
    * Content-Type, 204 without a body when there are none; `csv`, a CSV download with a file name.
    */
   responseKind?: ResponseKind;
+  /**
+   * The most bytes a JSON body may have, where a route needs more than DEFAULT_BODY_LIMIT (device
+   * data, automations). A route without a body takes NO_BODY_LIMIT; a binary body has its own.
+   */
+  bodyLimit?: number;
 }
+
+/** Bytes a JSON body may have unless its route says otherwise (a 413 in the wrapper past it). */
+export const DEFAULT_BODY_LIMIT = 32 * 1024;
+/** Bytes a route without a body accepts (clients that send `{}` or a stray body on GET or DELETE). */
+export const NO_BODY_LIMIT = 1024;
 
 export type BodyKind = 'binary';
 export type ResponseKind = 'binary' | 'csv';

@@ -73,6 +73,7 @@ export const automationRoutes = {
   },
   saveSchedule: {
     method: 'POST',
+    bodyLimit: 128 * 1024,
     path: '/devices/:id/schedules',
     anonymous: false,
     params: deviceIdParamsSchema,
@@ -102,6 +103,7 @@ export const automationRoutes = {
   },
   saveAutomation: {
     method: 'POST',
+    bodyLimit: 128 * 1024,
     path: '/automations',
     anonymous: false,
     body: automationBodySchema,
@@ -154,6 +156,7 @@ export const automationRoutes = {
   listScenarios: { method: 'GET', path: '/scenarios', anonymous: false, response: automationSchema.array() },
   saveScenario: {
     method: 'POST',
+    bodyLimit: 128 * 1024,
     path: '/scenarios',
     anonymous: false,
     body: automationBodySchema,
@@ -168,6 +171,7 @@ export const automationRoutes = {
   },
   editScenario: {
     method: 'PUT',
+    bodyLimit: 128 * 1024,
     path: '/scenarios/:id',
     anonymous: false,
     params: idParams('id'),
@@ -212,6 +216,7 @@ export const automationRoutes = {
   },
   addScenarioSchedule: {
     method: 'POST',
+    bodyLimit: 128 * 1024,
     path: '/scenarios/:id/schedule',
     anonymous: false,
     params: idParams('id'),

@@ -71,6 +71,7 @@ export const dataRoutes = {
   /** Telemetry written as a device would send it, through the same validation. */
   saveTelemetry: {
     method: 'POST',
+    bodyLimit: 256 * 1024,
     path: '/telemetry/:entityType/:entityId/timeseries/:scope',
     thingsboard: `${TB}/timeseries/:scope`,
     anonymous: false,
@@ -116,6 +117,7 @@ export const dataRoutes = {
   /** Shared or server attributes set by a user; shared ones reach the device. */
   saveAttributes: {
     method: 'POST',
+    bodyLimit: 256 * 1024,
     path: '/telemetry/:entityType/:entityId/attributes/:scope',
     thingsboard: `${TB}/attributes/:scope`,
     anonymous: false,
@@ -126,6 +128,7 @@ export const dataRoutes = {
   /** ThingsBoard's older path of the same call. */
   saveAttributesV1: {
     method: 'POST',
+    bodyLimit: 256 * 1024,
     path: '/telemetry/:entityType/:entityId/:scope',
     thingsboard: `${TB}/:scope`,
     anonymous: false,

@@ -1,9 +1,11 @@
 import {
   API_PREFIX,
+  DEFAULT_BODY_LIMIT,
   type ErrorCode,
   errorCatalog,
   fail,
   httpStatusOf,
+  NO_BODY_LIMIT,
   ok,
   type RouteDef,
 } from '@hestia/contract';
@@ -306,6 +308,15 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /**
+ * The most bytes a route's body may have (issue 22): its own limit, 32 KiB for JSON, 1 KiB where it
+ * takes none; a binary body keeps its parser's limit. Past it: 413 in the wrapper, nothing read.
+ */
+export function bodyLimitOf(def: RouteDef): number | undefined {
+  if (def.bodyKind === 'binary') return undefined;
+  return def.bodyLimit ?? (def.body ? DEFAULT_BODY_LIMIT : NO_BODY_LIMIT);
+}
+
+/**
  * Register one contract route: authentication, parsing and the wrapper are done here, once. A
  * route with a `thingsboard` path is answered there too by the same handler, its data unwrapped
  * and its errors in ThingsBoard's shape (docs/decisions/021).
@@ -319,9 +330,11 @@ export function route<D extends RouteDef, P>(
   const paths: Array<[string, boolean]> = [[API_PREFIX + def.path, false]];
   if (def.thingsboard) paths.push([def.thingsboard, true]);
   for (const [url, thingsboard] of paths) {
+    const bodyLimit = bodyLimitOf(def);
     app.route({
       method: def.method,
       url,
+      ...(bodyLimit ? { bodyLimit } : {}),
       config: { thingsboard },
       handler: async (req, reply) => {
         const data = await handler(await inputOf(auth, def, req));
@@ -365,9 +378,11 @@ export function fileRoute<D extends RouteDef & { responseKind: 'binary' | 'csv' 
   def: D,
   handler: (input: HandlerInput<D, P>, reply: FastifyReply) => Promise<FastifyReply>,
 ): void {
+  const bodyLimit = bodyLimitOf(def);
   app.route({
     method: def.method,
     url: API_PREFIX + def.path,
+    ...(bodyLimit ? { bodyLimit } : {}),
     config: { thingsboard: false },
     handler: async (req, reply) => handler(await inputOf(auth, def, req), reply),
   });
