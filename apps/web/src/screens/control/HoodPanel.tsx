@@ -56,7 +56,7 @@ export default function HoodPanel({ control }: PanelProps) {
         state={speed}
         testId="hood-hero"
       />
-      <Section title={k('hood.fanSpeed')}>
+      <Section title={k('hood.hood')}>
         {control.mayControl ? (
           <FieldLine title={k('hood.fanSpeed')} testId="field-fan_speed" stacked>
             <OptionPills
@@ -76,7 +76,7 @@ export default function HoodPanel({ control }: PanelProps) {
         ) : null}
         {fields(['light', 'auto_mode', 'jack_open'])}
       </Section>
-      <Section title={k('hood.hood')}>
+      <Section title={k('hob.settings')}>
         <ChoiceRow
           icon={TimerIcon}
           title={k('hood.timer')}
