@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
 /**
@@ -44,6 +45,7 @@ describe('the install prompt', () => {
     await prompt(page).waitFor();
     expect(await widthShare(page)).toBe(90);
     await shot(page, 'en-install');
+    expect(await axeViolations(page, 'install prompt en')).toEqual([]);
     await page.getByTestId('install-later').click();
     await prompt(page).waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('lastModalOpened'))).toMatch(/^\d+$/);
@@ -101,6 +103,7 @@ describe('owner settings', () => {
       .poll(async () => (await owner.call('notificationSettings', { params: { id: plug } })).kinds)
       .toContainEqual({ kind: 'firmware', enabled: false });
     await shot(page, 'fa-personalization');
+    expect(await axeViolations(page, 'notification settings fa')).toEqual([]);
 
     await page.goto(
       `${stack.server.url}/bottom-tab-bar-navigator/device-user-screen/${s.id}?deviceId=${plug}`,
@@ -115,6 +118,11 @@ describe('owner settings', () => {
       )
       .toBe(new Date(2031, 4, 1, 18, 30).toISOString());
     await shot(page, 'fa-share-end');
+
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/access-management`);
+    const row = page.getByTestId('access-share').filter({ hasText: 'Sara' });
+    await expect.poll(() => row.textContent()).toContain('کنترل');
+    await shot(page, 'fa-access-management');
 
     await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/about`);
     expect(await page.getByTestId('app-version').textContent()).toBe('۰.۱.۰');

@@ -65,7 +65,7 @@ describe('offline and unknown links (issue 17)', () => {
   for (const lang of ['en', 'fa'] as const) {
     it(`an unknown address shows not-found, is not saved, and the start page stays clean (${lang})`, async () => {
       const { context, page } = await loggedIn(lang);
-      const bad = '/bottom-tab-bar-navigator/notifications-screen';
+      const bad = '/bottom-tab-bar-navigator/no-such-screen';
       const navigations = countNavigations(page);
       await page.goto(`${stack.server.url}${bad}`);
       await page.getByTestId('screen-not-found').waitFor({ timeout: 5000 });
