@@ -8,6 +8,7 @@ import type { HestiaClient } from '@hestia/client';
 import { tbTopics } from '@hestia/contract';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
 import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
 /**
@@ -119,9 +120,11 @@ describe('notifications in the browser', () => {
     const row = page.getByTestId('notification-row').first();
     await expect.poll(() => row.getAttribute('data-unread')).toBe('true');
     await shot(page, 'en-inbox');
+    expect(await axeViolations(page, 'inbox en')).toEqual([]);
     await row.click();
     await expect.poll(() => page.getByTestId('notification-body').textContent()).toBe('The lights went off');
     await shot(page, 'en-details');
+    expect(await axeViolations(page, 'notification en')).toEqual([]);
     await page.getByTestId('back').click();
     await expect
       .poll(() => page.getByTestId('notification-row').first().getAttribute('data-unread'))
@@ -194,6 +197,7 @@ describe('notifications in the browser', () => {
     await page.getByTestId('notification-bell').click();
     await expect.poll(() => page.getByTestId('notification-row').first().textContent()).toContain(text);
     await shot(page, 'fa-inbox');
+    expect(await axeViolations(page, 'inbox fa')).toEqual([]);
     await page.getByTestId('read-all').click();
     await expect.poll(() => page.locator('[data-unread="true"]').count()).toBe(0);
     expect((await owner.call('unreadNotifications', {})).count).toBe(0);
