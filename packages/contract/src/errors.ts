@@ -34,6 +34,7 @@ export const errorCatalog = {
     status: 403,
     message: 'Notification settings are unavailable for shared devices.',
   },
+  SERVICE_DOWN: { status: 503, message: 'A part of the server is down; try again later.' },
   INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
 } as const satisfies Record<string, { status: number; http?: number; message: string }>;
 

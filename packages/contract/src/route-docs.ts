@@ -5,6 +5,7 @@ import { deviceRouteDocs } from './route-docs-device.ts';
 import { firmwareRouteDocs } from './route-docs-firmware.ts';
 import { homeRouteDocs } from './route-docs-home.ts';
 import { notificationRouteDocs } from './route-docs-notifications.ts';
+import { systemRouteDocs } from './route-docs-system.ts';
 import type { RouteName } from './routes.ts';
 
 /** The areas of the API description, in the order a newcomer meets them (openapi.ts). */
@@ -26,6 +27,7 @@ export const API_TAGS = {
     "Adding a device: its pair key, taking it over from another owner, its first set-up, and the catalogue's brands.",
   Firmware: "Updating a device's firmware over the air: the packages per model, the update, its progress.",
   Notifications: 'The notification inbox, which events notify per device, and Web Push subscriptions.',
+  System: "The server's own state: the app's connectivity ping, the operator's health check, the app's logs.",
   ThingsBoard:
     "The same calls on ThingsBoard's own paths, for ThingsBoard clients: data unwrapped, errors in ThingsBoard's shape.",
 } as const;
@@ -60,4 +62,5 @@ export const routeDocs: Partial<Record<RouteName, RouteDoc>> = {
   ...automationRouteDocs,
   ...firmwareRouteDocs,
   ...notificationRouteDocs,
+  ...systemRouteDocs,
 };

@@ -232,4 +232,6 @@ export const routeIndex = {
   saveNotificationSettings: { method: 'PUT', path: '/devices/:id/notification-settings', anonymous: false },
   pushKey: { method: 'GET', path: '/users/notification-subscriptionId', anonymous: false },
   editUserNotification: { method: 'POST', path: '/users/notification-subscriptionId', anonymous: false },
+  alive: { method: 'GET', path: '/alive', anonymous: true },
+  health: { method: 'GET', path: '/health', anonymous: true },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -45,6 +45,8 @@ export interface LiveBus {
   publishActivity(notice: ActivityNotice): void;
   /** The other instances' activity notices: an instance never hears its own. */
   onActivity(handler: (notice: ActivityNotice) => void): () => void;
+  /** Whether events can go out and come in now (`GET health`): always in one process; Redis answers a ping in time. */
+  isUp(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -33,6 +33,7 @@ export function inProcessBus(): LiveBus {
     // One process, so there is no other instance to tell.
     publishActivity: () => undefined,
     onActivity: () => () => undefined,
+    isUp: async () => true,
     close: async () => undefined,
   };
 }
@@ -122,6 +123,23 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       notices.push([n.deviceId, n.kind]);
     },
     onActivity: (h) => activity.add(h),
+    // Both connections ready, and Redis answers the publishing one within a second.
+    isUp: async () => {
+      if (pub.status !== 'ready' || sub.status !== 'ready') return false;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), 1000);
+      });
+      const answered = pub.ping().then(
+        (r) => r === 'PONG',
+        () => false,
+      );
+      try {
+        return await Promise.race([answered, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close: async () => {
       sub.disconnect();
       sendQueued();

@@ -20,6 +20,7 @@ import { register as registerSchedule } from './schedule/index.ts';
 import type { ScheduleService } from './schedule/schedule.service.ts';
 import { register as registerShare } from './share/index.ts';
 import { ShareRepository } from './share/share.repository.ts';
+import { register as registerSystem } from './system/index.ts';
 import type { Hub } from './telemetry/hub.ts';
 import { register as registerTelemetry } from './telemetry/index.ts';
 
@@ -41,6 +42,7 @@ export async function registerModules(
   const { edge } = infra;
   const { telemetry, attributes, pipeline, gateway, provisioning } = edge;
   const { users, auth, accounts, limits } = registerAccount(app, infra);
+  registerSystem(app, { ...infra, auth, mqttUrl: edge.mqttUrl });
   const { devices } = registerDevice(app, {
     ...infra,
     auth,

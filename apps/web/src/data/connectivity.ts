@@ -19,7 +19,7 @@ export function suppressesNoInternet(pathname: string): boolean {
   return DEVICE_WIFI_CONFIG_SCREENS.some((screen) => segments.includes(screen));
 }
 
-/** The server answers within 2 s (spec section 7: the alive check's timeout). */
+/** The server's `alive` answers within 2 s (spec section 7: the alive check's timeout, status 200). */
 const ALIVE_TIMEOUT_MS = 2000;
 
 /**
@@ -30,7 +30,7 @@ export async function checkConnection(): Promise<boolean> {
   try {
     // Loaded here: the screen list above is read where there is no browser (unit tests).
     const { api } = await import('./api.ts');
-    await api.call('time', {}, { timeoutMs: ALIVE_TIMEOUT_MS });
+    await api.call('alive', {}, { timeoutMs: ALIVE_TIMEOUT_MS });
   } catch {
     return false;
   }

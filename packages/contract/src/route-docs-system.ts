@@ -1,0 +1,19 @@
+import type { RouteDoc } from './route-docs.ts';
+import type { systemRoutes } from './routes-system.ts';
+
+/** Connectivity (routes-system.ts). */
+export const systemRouteDocs = {
+  alive: {
+    tag: 'System',
+    summary: 'Answer 200 when the server can be reached (the app’s connectivity ping)',
+    description:
+      'Anonymous and cheap: touches neither the database nor the broker. The app waits 2 s for it; no answer in time counts as no internet.',
+  },
+  health: {
+    tag: 'System',
+    summary: 'Whether the database, the MQTT broker and the live bus are up',
+    description:
+      'Anonymous, for operators and load balancers. Each part is `up` or `down` (each check waits at most 1 s); nothing else is told (no address, version or secret). Status 200 when all are up; 503 in the wrapper, with the same data, when one is down.',
+    errors: ['SERVICE_DOWN'],
+  },
+} as const satisfies Record<keyof typeof systemRoutes, RouteDoc>;
