@@ -19,6 +19,11 @@ export const configSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the operator routes (`npm run devices`); generated and kept in the database when unset. */
   OPERATOR_KEY: z.string().min(32).optional(),
+  /** Basic authorization of the app's log collection (`POST logs`), `user:password`; unset: the app's built-in pair. */
+  LOG_CREDENTIALS: z
+    .string()
+    .regex(/^[^:]+:.+$/, 'user:password')
+    .optional(),
   /** Where the built web app lives; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /** Email delivery of codes, e.g. smtp://user:pass@mail.example.com:587 */

@@ -34,6 +34,11 @@ export const errorCatalog = {
     status: 403,
     message: 'Notification settings are unavailable for shared devices.',
   },
+  LOG_UNAUTHORIZED: { status: 401, message: 'Logs need the log service’s basic authorization.' },
+  LOG_THROTTLED: {
+    status: 429,
+    message: 'This message was just logged: the same message is taken once every 2 seconds.',
+  },
   SERVICE_DOWN: { status: 503, message: 'A part of the server is down; try again later.' },
   INTERNAL: { status: 500, message: 'Something went wrong, try again.' },
 } as const satisfies Record<string, { status: number; http?: number; message: string }>;

@@ -8,4 +8,5 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './http.ts';
 export * from './route-index.ts';
+export * from './system.ts';
 export * from './ws-constants.ts';

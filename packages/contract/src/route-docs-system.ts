@@ -16,4 +16,12 @@ export const systemRouteDocs = {
       'Anonymous, for operators and load balancers. Each part is `up` or `down` (each check waits at most 1 s); nothing else is told (no address, version or secret). Status 200 when all are up; 503 in the wrapper, with the same data, when one is down.',
     errors: ['SERVICE_DOWN'],
   },
+  clientLog: {
+    tag: 'System',
+    summary: "Store one of the app's info or error logs",
+    description:
+      "Takes the log service's basic authorization (`Authorization: Basic`, the server's LOG_CREDENTIALS), no token. The same level and message from the same client (its `x-client-id`, else its address) is taken once in 2 s. E-mail addresses, phone numbers, tokens and passwords are replaced by `{email}`, `{phone}`, `{token}` and `{secret}` before the log is stored; device and user ids stay. Only the newest 5000 logs are kept.",
+    errors: ['LOG_UNAUTHORIZED', 'LOG_THROTTLED'],
+    clientId: true,
+  },
 } as const satisfies Record<keyof typeof systemRoutes, RouteDoc>;

@@ -234,4 +234,5 @@ export const routeIndex = {
   editUserNotification: { method: 'POST', path: '/users/notification-subscriptionId', anonymous: false },
   alive: { method: 'GET', path: '/alive', anonymous: true },
   health: { method: 'GET', path: '/health', anonymous: true },
+  clientLog: { method: 'POST', path: '/logs', anonymous: true },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -19,11 +19,27 @@ export type Health = z.infer<typeof healthSchema>;
 /** `GET alive`: the app's connectivity ping (spec section 7: 2 s timeout, status 200). */
 export const aliveSchema = z.object({ alive: z.literal(true) });
 
-/** How long the app waits for `alive` before it counts the server unreachable (spec section 7). */
-export const ALIVE_TIMEOUT_MS = 2000;
+/** One record of the app's log (spec section 7): info or error, its message, where it happened. */
+export const clientLogSchema = z
+  .object({
+    level: z.enum(['info', 'error']),
+    message: z.string().trim().min(1).max(2000),
+    screen: z.string().max(200).optional(),
+    appVersion: z.string().max(40).optional(),
+  })
+  .strict();
+export type ClientLog = z.infer<typeof clientLogSchema>;
 
-/** Issue 25: connectivity for the app and the operator. */
+/** Issue 25: connectivity for the app and the operator, and the app's logs. */
 export const systemRoutes = {
   alive: { method: 'GET', path: '/alive', anonymous: true, response: aliveSchema },
   health: { method: 'GET', path: '/health', anonymous: true, response: healthSchema },
+  /** Anonymous as to tokens: it takes the log service's basic authorization instead. */
+  clientLog: {
+    method: 'POST',
+    path: '/logs',
+    anonymous: true,
+    body: clientLogSchema,
+    response: z.object({ stored: z.literal(true) }),
+  },
 } as const satisfies Record<string, RouteDef>;

@@ -1,19 +1,40 @@
-import { API_PREFIX, errorCatalog, fail, NO_BODY_LIMIT, ok, routes } from '@hestia/contract';
+import {
+  API_PREFIX,
+  CLIENT_ID_HEADER,
+  errorCatalog,
+  fail,
+  NO_BODY_LIMIT,
+  ok,
+  routes,
+} from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
+import { ClientLogService } from './client-logs.ts';
 import { brokerUp, databaseUp, stateOf } from './health.ts';
 
 /**
  * The server's own state (issue 25): `alive`, the app's connectivity ping, and `health`, each part
- * the server needs up or down for operators.
+ * the server needs up or down for operators; and `logs`, where the app sends its info and error logs.
  */
 export function register(
   app: FastifyInstance,
-  deps: Pick<Infrastructure, 'db' | 'bus'> & { auth: AuthService; mqttUrl: string },
+  deps: Pick<Infrastructure, 'db' | 'bus' | 'clock' | 'config'> & { auth: AuthService; mqttUrl: string },
 ): void {
-  const { db, bus, auth, mqttUrl } = deps;
+  const { db, bus, auth, mqttUrl, clock, config } = deps;
+  const logs = new ClientLogService({ db, clock, credentials: config.LOG_CREDENTIALS });
+  route(app, auth, routes.clientLog, ({ req, body }) => {
+    const clientId = req.headers[CLIENT_ID_HEADER];
+    return logs.take(
+      {
+        authorization: req.headers.authorization,
+        clientId: typeof clientId === 'string' ? clientId : undefined,
+        ip: req.ip,
+      },
+      body,
+    );
+  });
   route(app, auth, routes.alive, async () => ({ alive: true as const }));
 
   // Registered by hand, not with `route`: a part down answers 503 with the parts' states as data,
