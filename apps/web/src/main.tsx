@@ -2,11 +2,13 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadScreens } from './App.tsx';
+import { startErrorReporter } from './data/error-reporter.ts';
 import { startSessionPresence } from './data/session-presence.ts';
 import { moveStoredRefreshToken } from './data/token-refresh.ts';
 import { afterFirstScreen } from './first-load/after-paint.ts';
 import { firstLoadScreens } from './first-load/pick.ts';
 import { i18nReady } from './i18n/index.ts';
+import { useAppSettingStore } from './state/app-setting-store.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
 
@@ -17,6 +19,8 @@ if (auth.isLoggedIn && !auth.token) auth.logout();
 // A refresh token an earlier version kept in localStorage moves into the cookie at once.
 void moveStoredRefreshToken();
 startAuthChannel();
+// Uncaught errors go to the server's log collection (spec section 7), throttled.
+startErrorReporter(() => useAppSettingStore.getState().hashedClientId || undefined);
 // Other devices' Security list shows this session online only while the app is open here (from when
 // its first screen is up).
 afterFirstScreen(startSessionPresence);
