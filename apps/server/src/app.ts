@@ -10,6 +10,7 @@ import { type Clock, systemClock } from './core/clock.ts';
 import type { LiveBus } from './core/live-bus.ts';
 import { RequestBudget } from './core/request-budget.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
+import { pgliteSettingsOf } from './db/pglite-settings.ts';
 import { startDeviceEdge } from './device-edge.ts';
 import type { Gateway } from './gateway/gateway.ts';
 import { maintainPartitions, runRetention, tidyDatabase } from './jobs/retention.ts';
@@ -115,7 +116,7 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const database =
       config.mode === 'scaled'
         ? await openPostgres(config.DATABASE_URL as string)
-        : await openPglite(config.dataDir, config.pglite);
+        : await openPglite(config.dataDir, pgliteSettingsOf(config));
     onClose(() => database.close());
     database.onLost?.((err) => {
       log.fatal({ err }, 'the embedded database stopped; the server cannot go on');

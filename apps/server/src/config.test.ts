@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { dataDirError } from './db/data-dir.ts';
-import { pgliteDefaults, postgresSettings } from './db/pglite-settings.ts';
+import { pgliteDefaults, pgliteSettingsOf, postgresSettings } from './db/pglite-settings.ts';
 
 /** Issue 27: a setting that is wrong says which one and how, in words. */
 describe('settings', () => {
@@ -60,12 +60,10 @@ describe('settings', () => {
   });
 
   it('takes the embedded database limits from DB_* settings, the budget of decision 024 by default', () => {
-    expect(loadConfig({}).pglite).toEqual(pgliteDefaults);
-    const tuned = loadConfig({
-      DB_SHARED_BUFFERS_MB: '64',
-      DB_WORK_MEM_MB: '8',
-      DB_MAX_WAL_MB: '256',
-    }).pglite;
+    expect(pgliteSettingsOf(loadConfig({}))).toEqual(pgliteDefaults);
+    const tuned = pgliteSettingsOf(
+      loadConfig({ DB_SHARED_BUFFERS_MB: '64', DB_WORK_MEM_MB: '8', DB_MAX_WAL_MB: '256' }),
+    );
     expect(tuned).toMatchObject({ sharedBuffersMb: 64, workMemMb: 8, maxWalSizeMb: 256 });
     expect(postgresSettings(tuned)).toMatchObject({
       shared_buffers: '64MB',

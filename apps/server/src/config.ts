@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { type PgliteSettings, pgliteDefaults } from './db/pglite-settings.ts';
 
 const onOff = z.enum(['on', 'off']).default('on');
 const port = z.coerce.number().int().min(0).max(65535);
@@ -58,12 +57,12 @@ export const configSchema = z.object({
    * (`scheme://host[:port]`); the app's own pages always may (plugins/origins.ts).
    */
   CORS_ORIGINS: z.string().optional(),
-  /** Embedded database: shared buffers in MB (PostgreSQL touches them all at start; decision 024). */
-  DB_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(pgliteDefaults.sharedBuffersMb),
+  /** Embedded database: shared buffers in MB (PostgreSQL touches them all at start; decision 024); unset: 16. */
+  DB_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).optional(),
   /** Embedded database: memory one sort or hash may use before spilling to disk, MB. */
-  DB_WORK_MEM_MB: z.coerce.number().int().min(1).max(256).default(pgliteDefaults.workMemMb),
+  DB_WORK_MEM_MB: z.coerce.number().int().min(1).max(256).optional(),
   /** Embedded database: WAL kept on disk before a checkpoint is forced, MB. */
-  DB_MAX_WAL_MB: z.coerce.number().int().min(32).max(4096).default(pgliteDefaults.maxWalSizeMb),
+  DB_MAX_WAL_MB: z.coerce.number().int().min(32).max(4096).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -73,8 +72,6 @@ export type Config = z.infer<typeof configSchema> & {
   mode: 'embedded' | 'scaled';
   /** `CORS_ORIGINS`, checked. */
   corsOrigins: string[];
-  /** The embedded database's limits, from the `DB_*` settings. */
-  pglite: PgliteSettings;
 };
 
 export class ConfigError extends Error {
@@ -113,12 +110,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     mode: missing.length === 0 ? 'scaled' : 'embedded',
     corsOrigins: parseOrigins(c.CORS_ORIGINS),
-    pglite: {
-      ...pgliteDefaults,
-      sharedBuffersMb: c.DB_SHARED_BUFFERS_MB,
-      workMemMb: c.DB_WORK_MEM_MB,
-      maxWalSizeMb: c.DB_MAX_WAL_MB,
-    },
   };
 }
 

@@ -24,6 +24,20 @@ export const pgliteDefaults: PgliteSettings = {
   threadHeapMb: 64,
 };
 
+/** The budget with the operator's `DB_*` settings (config.ts) where they are set. */
+export function pgliteSettingsOf(c: {
+  DB_SHARED_BUFFERS_MB?: number | undefined;
+  DB_WORK_MEM_MB?: number | undefined;
+  DB_MAX_WAL_MB?: number | undefined;
+}): PgliteSettings {
+  return {
+    ...pgliteDefaults,
+    sharedBuffersMb: c.DB_SHARED_BUFFERS_MB ?? pgliteDefaults.sharedBuffersMb,
+    workMemMb: c.DB_WORK_MEM_MB ?? pgliteDefaults.workMemMb,
+    maxWalSizeMb: c.DB_MAX_WAL_MB ?? pgliteDefaults.maxWalSizeMb,
+  };
+}
+
 /** The settings as PostgreSQL's `-c name=value` pairs. */
 export function postgresSettings(s: PgliteSettings): Record<string, string> {
   return {
