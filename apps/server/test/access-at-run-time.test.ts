@@ -145,7 +145,13 @@ describe('access is asked when things run', () => {
     await kettle(owner, 1, 'relay_1');
     expect(value(who.lights, 'relay_1')).toBe(0);
     expect(value(who.lights, 'relay_2')).toBe(0);
-    expect(await who.client.call('notifications', { query: {} })).toHaveLength(1);
+    // The guest is told the share ended (issue 20); the automation's one notification is from its run
+    // before the revocation, none after.
+    const told = await who.client.call('notifications', { query: {} });
+    expect(told.map((n) => [n.kind, n.kind === 'share' ? n.data : n.message])).toEqual([
+      ['share', { share: 'ended', deviceLabel: 'Kettle plug' }],
+      ['automation', 'kettle ON'],
+    ]);
     expect(await who.client.call('automationRuns', { params: { id: automation.id } })).toEqual(runsBefore);
     // Its timer never fires, and the scenario, run by hand, writes nothing and says why.
     await owner.write(stack.ids.plug, [{ Key: 'relay_1', Value: 1 }]);
