@@ -9,6 +9,7 @@ import {
   type HestiaServer,
   loadConfig,
   newAccessToken,
+  personalDataIn,
   UserRepository,
 } from '@hestia/server';
 import { type Fleet, startFleet } from '@hestia/simulator';
@@ -68,18 +69,20 @@ export interface E2eStack {
 export async function startE2e(env: Record<string, string> = {}): Promise<E2eStack> {
   mkdirSync(artifacts, { recursive: true });
   const outbox: string[] = [];
+  // Everything the server logs while the browser drives it, checked for personal data at the end.
+  const logged: string[] = [];
   const server = await createServer(
     loadConfig({
       PORT: '0',
       MQTT_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: 'memory://',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
       // A private build of the web app, so a rebuild of apps/web/dist elsewhere cannot pull pages away mid-run.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       ...env,
     }),
-    { outboxWrite: (line) => outbox.push(line) },
+    { outboxWrite: (line) => outbox.push(line), logStream: { write: (line: string) => logged.push(line) } },
   );
   const devices = await new DeviceRepository(server.database.db).simulated();
   const fleet = await startFleet({
@@ -176,6 +179,12 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
       await browser.close();
       await fleet.stop();
       await server.close();
+      // The request log writes a line per request at this level: an empty log would check nothing.
+      if (logged.length === 0)
+        throw new Error('The server logged nothing: the personal-data check would be empty');
+      const leaks = personalDataIn(logged, [DEMO_PASSWORD, ...devices.map((d) => d.accessToken)]);
+      if (leaks.length > 0)
+        throw new Error(`The server logged personal data or secrets:\n${leaks.join('\n')}`);
     },
   };
 }

@@ -1,5 +1,6 @@
 export { createServer, type HestiaServer } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
+export { personalDataIn } from './core/personal-data.ts';
 export { checkDataDir } from './db/data-dir.ts';
 export * as schema from './db/schema.ts';
 export { tidyDatabase } from './jobs/retention.ts';
