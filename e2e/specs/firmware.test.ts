@@ -41,7 +41,7 @@ async function plug(name: string, ota: Partial<OtaSettings>): Promise<string> {
   });
   await expect
     .poll(async () => (await api.call('firmwareStatus', { params: { id: row.id } })).currentVersion, {
-      timeout: 10_000,
+      timeout: 20_000,
     })
     .toBe('7.15');
   return row.id;
@@ -96,7 +96,7 @@ describe('firmware update', () => {
     await cardDot(page, 'Hall plug').waitFor();
     await page.goto(`${stack.server.url}${TAB}/device-setting/${id}`);
     await page.getByTestId('device-firmware').click();
-    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe('available');
+    await expect.poll(() => phase(page), { timeout: 20_000 }).toBe('available');
     expect(await page.getByTestId('firmware-current').textContent()).toContain('7.15');
     expect(await page.getByTestId('firmware-available').textContent()).toContain('8.0');
     await shot(page, 'firmware-available-en');
@@ -126,7 +126,7 @@ describe('firmware update', () => {
     await shot(page, 'firmware-updated-en');
     await page.goto(`${stack.server.url}${TAB}/dashboard`);
     await page.getByTestId('device-card').filter({ hasText: 'Hall plug' }).waitFor();
-    await expect.poll(() => cardDot(page, 'Hall plug').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => cardDot(page, 'Hall plug').count(), { timeout: 20_000 }).toBe(0);
   });
 
   it('shows a failed update with its reason in Persian, and the retry brings it to UPDATED (fa)', async () => {
@@ -134,7 +134,7 @@ describe('firmware update', () => {
     const page = await (await stack.newContext('fa')).newPage();
     await stack.logIn(page);
     await page.goto(`${stack.server.url}${TAB}/deviceFirmwareUpdate/${id}`);
-    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe('available');
+    await expect.poll(() => phase(page), { timeout: 20_000 }).toBe('available');
     expect(await page.getByTestId('firmware-current').textContent()).toContain('۷.۱۵');
     await page.getByTestId('firmware-update-button').click();
     await watch(page, 'failed', async () => undefined);
@@ -160,12 +160,12 @@ describe('firmware update', () => {
     await page.clock.install();
     await stack.logIn(page);
     await page.goto(`${stack.server.url}${TAB}/deviceFirmwareUpdate/${id}`);
-    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe('available');
+    await expect.poll(() => phase(page), { timeout: 20_000 }).toBe('available');
     await page.getByTestId('firmware-update-button').click();
-    await expect.poll(() => phase(page), { timeout: 10_000 }).toBe('starting');
+    await expect.poll(() => phase(page), { timeout: 20_000 }).toBe('starting');
     expect(await page.getByTestId('firmware-slow').count()).toBe(0);
     await page.clock.fastForward('03:30');
-    await page.getByTestId('firmware-slow').waitFor({ timeout: 10_000 });
+    await page.getByTestId('firmware-slow').waitFor({ timeout: 20_000 });
     expect(await phase(page)).toBe('starting');
     await shot(page, 'firmware-slow-en');
   });
