@@ -9,7 +9,8 @@ import { ConfigError } from '../config.ts';
  */
 export function ensureDir(dir: string): void {
   const parts: string[] = [];
-  let current = dir;
+  // Absolute first: a relative path's dirname ends at '.', never at a root, and the walk would never end.
+  let current = resolve(dir);
   while (current !== parse(current).root) {
     parts.unshift(current);
     current = dirname(current);
