@@ -53,7 +53,7 @@ export async function registerModules(
   });
   const { assets: places } = registerAsset(app, { ...infra, auth, devices });
   registerTelemetry(app, { ...infra, auth, devices, telemetry, attributes, pipeline });
-  const { notifications } = registerNotifications(app, {
+  const { notifications } = await registerNotifications(app, {
     ...infra,
     auth,
     devices,

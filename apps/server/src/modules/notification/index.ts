@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
 import type { AuthService } from '../account/auth.service.ts';
+import { SettingsRepository } from '../account/settings.repository.ts';
 import type { DeviceRepository } from '../device/device.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
@@ -22,7 +23,7 @@ const EVENT_KEYS = /^(error_code|sensor_status|motion_status|play|phase.*|cookin
  * Notifications (issue 20): the inbox, personalisation, Web Push, and the device events that become
  * notifications (each message is ingested by one instance, so each event notifies once).
  */
-export function register(
+export async function register(
   app: FastifyInstance,
   deps: Pick<Infrastructure, 'config' | 'db' | 'clock' | 'log'> & {
     auth: AuthService;
@@ -33,7 +34,10 @@ export function register(
 ) {
   const { config, db, clock, log, auth, devices, deviceRows, telemetry } = deps;
   const repo = new NotificationRepository(db);
-  const push = new WebPushSender(loadVapidKeys(config.dataDir), VAPID_SUBJECT);
+  const push = new WebPushSender(
+    await loadVapidKeys(new SettingsRepository(db), config.dataDir),
+    VAPID_SUBJECT,
+  );
   const rows = new TtlCache<string, NotifiedDevice | null>(5000, 10_000, clock);
   const device = async (id: string) =>
     (await rows.getOrLoad(id, async () => (await deviceRows.get(id)) ?? null)) ?? undefined;

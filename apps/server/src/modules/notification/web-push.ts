@@ -1,8 +1,8 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PushPayload } from '@hestia/contract';
 import webpush from 'web-push';
-import { ensureDir } from '../../db/data-dir.ts';
+import type { SettingsRepository } from '../account/settings.repository.ts';
 
 export interface VapidKeys {
   publicKey: string;
@@ -10,22 +10,29 @@ export interface VapidKeys {
 }
 
 /**
- * The server's VAPID keys: made once and kept in the data directory (vapid.json, owner-only), so
- * browsers' subscriptions outlive restarts. An in-memory database (tests) gets keys for this run only.
+ * The server's VAPID keys: made once and kept in the database's server settings (as the token secret
+ * is), so browsers' subscriptions outlive restarts and every instance of a scaled install signs with
+ * the same key. Keys an earlier version kept in `<DATA_DIR>/vapid.json` are taken over once.
  */
-export function loadVapidKeys(dataDir: string): VapidKeys {
-  if (dataDir.startsWith('memory://')) return webpush.generateVAPIDKeys();
-  const file = join(dataDir, 'vapid.json');
-  if (existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
-    if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string')
-      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
-  }
-  const keys = webpush.generateVAPIDKeys();
-  ensureDir(dataDir);
-  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return keys;
+export async function loadVapidKeys(
+  settings: Pick<SettingsRepository, 'getOrCreate'>,
+  dataDir: string,
+): Promise<VapidKeys> {
+  const text = await settings.getOrCreate('vapid_keys', () => {
+    const file = dataDir.startsWith('memory://') ? null : join(dataDir, 'vapid.json');
+    if (file && existsSync(file)) {
+      try {
+        const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+        if (typeof kept.publicKey === 'string' && typeof kept.privateKey === 'string')
+          return JSON.stringify({ publicKey: kept.publicKey, privateKey: kept.privateKey });
+      } catch {
+        // an unreadable old file: new keys (browsers subscribe again)
+      }
+    }
+    return JSON.stringify(webpush.generateVAPIDKeys());
+  });
+  const keys = JSON.parse(text) as VapidKeys;
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
 /** Push services may only be reached over https; plain http only on this machine (tests, a local relay). */
