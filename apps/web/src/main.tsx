@@ -8,6 +8,7 @@ import { moveStoredRefreshToken } from './data/token-refresh.ts';
 import { afterFirstScreen } from './first-load/after-paint.ts';
 import { firstLoadScreens } from './first-load/pick.ts';
 import { i18nReady } from './i18n/index.ts';
+import { captureInstallEvents } from './lib/install-prompt.ts';
 import { useAppSettingStore } from './state/app-setting-store.ts';
 import { startAuthChannel } from './state/auth-channel.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -19,6 +20,8 @@ if (auth.isLoggedIn && !auth.token) auth.logout();
 // A refresh token an earlier version kept in localStorage moves into the cookie at once.
 void moveStoredRefreshToken();
 startAuthChannel();
+// The browser's install offer may come before the prompt's code has loaded: keep it from the start.
+captureInstallEvents(window);
 // Uncaught errors go to the server's log collection (spec section 7), throttled.
 startErrorReporter(() => useAppSettingStore.getState().hashedClientId || undefined);
 // Other devices' Security list shows this session online only while the app is open here (from when

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  captureInstallEvents,
+  consumeInstallEvent,
   INSTALL_REMIND_MS,
   installPromptDue,
+  installState,
   isIos,
+  onInstallState,
   readLastShown,
   writeLastShown,
 } from './install-prompt.ts';
@@ -39,5 +43,27 @@ describe('install prompt timing', () => {
       false,
     );
     expect(isIos({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120', maxTouchPoints: 0 })).toBe(false);
+  });
+});
+
+describe('the install event, caught before the prompt loads', () => {
+  it('keeps an offer made before anyone listened, tells listeners, and forgets it once used or installed', () => {
+    const target = new EventTarget();
+    captureInstallEvents(target as unknown as Window);
+    const offer = new Event('beforeinstallprompt', { cancelable: true });
+    target.dispatchEvent(offer);
+    expect(offer.defaultPrevented).toBe(true);
+    expect(installState().event).toBe(offer);
+
+    let told = 0;
+    const stop = onInstallState(() => told++);
+    consumeInstallEvent();
+    expect(installState().event).toBeNull();
+    target.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true }));
+    expect(told).toBe(1);
+    target.dispatchEvent(new Event('appinstalled'));
+    expect(told).toBe(2);
+    expect(installState()).toEqual({ event: null, installed: true });
+    stop();
   });
 });

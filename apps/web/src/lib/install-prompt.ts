@@ -41,3 +41,48 @@ export function isStandalone(w: Pick<Window, 'matchMedia' | 'navigator'>): boole
     (w.navigator as Navigator & { standalone?: boolean }).standalone === true
   );
 }
+
+/** Chromium's install event (not in TypeScript's DOM types). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+let heldEvent: BeforeInstallPromptEvent | null = null;
+let installedSeen = false;
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const l of listeners) l();
+};
+
+/**
+ * Listens for the install events from the first script on: Chromium fires `beforeinstallprompt` once,
+ * often before the prompt's own code (a lazy chunk) has loaded, so the event is kept here until it asks.
+ */
+export function captureInstallEvents(w: Pick<Window, 'addEventListener'>): void {
+  w.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    heldEvent = e as BeforeInstallPromptEvent;
+    notify();
+  });
+  w.addEventListener('appinstalled', () => {
+    installedSeen = true;
+    heldEvent = null;
+    notify();
+  });
+}
+
+/** The install event the browser offered and nobody used yet, and whether the app was installed meanwhile. */
+export function installState(): { event: BeforeInstallPromptEvent | null; installed: boolean } {
+  return { event: heldEvent, installed: installedSeen };
+}
+
+/** The offered event was used (its prompt shown): it cannot be shown twice. */
+export function consumeInstallEvent(): void {
+  heldEvent = null;
+}
+
+export function onInstallState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

@@ -4,20 +4,18 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDigits } from '../../lib/digits.ts';
 import {
+  type BeforeInstallPromptEvent,
+  consumeInstallEvent,
   installPromptDue,
+  installState,
   isIos,
   isStandalone,
+  onInstallState,
   readLastShown,
   writeLastShown,
 } from '../../lib/install-prompt.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-
-/** Chromium's install event (not in TypeScript's DOM types). */
-export interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
 
 /**
  * The add-to-home-screen prompt (spec sections 1, 4 and 9): offered when the browser says the app can
@@ -27,28 +25,25 @@ export interface BeforeInstallPromptEvent extends Event {
  */
 export function InstallPrompt({ now = Date.now }: { now?: () => number }) {
   const { t, i18n } = useTranslation();
-  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
-  const [installed, setInstalled] = useState(() => isStandalone(window));
+  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(() => installState().event);
+  const [installed, setInstalled] = useState(() => isStandalone(window) || installState().installed);
   const [open, setOpen] = useState(false);
   const [guide, setGuide] = useState(false);
   const ios = isIos(navigator);
 
-  useEffect(() => {
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
-      setEvent(e as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => {
-      setInstalled(true);
-      setOpen(false);
-    };
-    window.addEventListener('beforeinstallprompt', onPrompt);
-    window.addEventListener('appinstalled', onInstalled);
-    return () => {
-      window.removeEventListener('beforeinstallprompt', onPrompt);
-      window.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
+  // The events are caught from the first script on (main.tsx), so one fired before this chunk loaded counts.
+  useEffect(
+    () =>
+      onInstallState(() => {
+        const state = installState();
+        setEvent(state.event);
+        if (state.installed) {
+          setInstalled(true);
+          setOpen(false);
+        }
+      }),
+    [],
+  );
 
   useEffect(() => {
     if (installed || (!event && !ios)) return;
@@ -66,6 +61,7 @@ export function InstallPrompt({ now = Date.now }: { now?: () => number }) {
       return;
     }
     if (!event) return;
+    consumeInstallEvent();
     await event.prompt();
     const choice = await event.userChoice;
     if (choice.outcome === 'accepted') setInstalled(true);
