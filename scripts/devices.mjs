@@ -2,9 +2,7 @@
 // `npm run devices -- <command>`: the operator's device records, through the running server's
 // operator routes (docs/decisions/020). Works in embedded mode, where only the server may open the
 // database, and in scaled mode alike.
-import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { call, Failure, table } from './operator-client.mjs';
+import { call, Failure, readInput, runCli, table } from './operator-client.mjs';
 
 const usage = `Usage: npm run devices -- <command>
 
@@ -22,49 +20,32 @@ The server is reached at HESTIA_URL (default http://127.0.0.1:$PORT, PORT defaul
 operator key from OPERATOR_KEY, or from DATA_DIR/operator.key (DATA_DIR default ./data), which the
 server writes in embedded mode.`;
 
-function need(values, name) {
-  const v = values[name];
-  if (typeof v !== 'string' || v === '') throw new Failure(`--${name} is required.\n\n${usage}`);
-  return v;
-}
-
-async function main(argv) {
-  const [command, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      model: { type: 'string' },
-      mac: { type: 'string' },
-      owner: { type: 'string' },
-      token: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const print = (data, text) => console.log(values.json ? JSON.stringify(data, null, 2) : text);
-  switch (command) {
-    case 'add': {
-      const body = { model: need(values, 'model'), mac: need(values, 'mac') };
+runCli({
+  usage,
+  allowPositionals: true,
+  options: {
+    model: { type: 'string' },
+    mac: { type: 'string' },
+    owner: { type: 'string' },
+    token: { type: 'string' },
+  },
+  commands: {
+    async add({ values, need, print }) {
+      const body = { model: need('model'), mac: need('mac') };
       if (values.owner !== undefined) body.owner = values.owner;
       if (values.token !== undefined) body.token = values.token;
       const d = await call('POST', '/devices', body);
-      return print(d, `Added ${d.mac}: id ${d.id}, token ${d.token}`);
-    }
-    case 'import': {
+      print(d, `Added ${d.mac}: id ${d.id}, token ${d.token}`);
+    },
+    async import({ positionals, print }) {
       const file = positionals[0];
       if (!file) throw new Failure(`import needs a CSV file.\n\n${usage}`);
-      let csv;
-      try {
-        csv = readFileSync(file, 'utf8');
-      } catch (err) {
-        throw new Failure(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
-      }
-      const r = await call('POST', '/devices/import', { csv });
-      return print(r.devices, `Imported ${r.imported} device${r.imported === 1 ? '' : 's'} from ${file}.`);
-    }
-    case 'list': {
+      const r = await call('POST', '/devices/import', { csv: readInput(file, 'utf8') });
+      print(r.devices, `Imported ${r.imported} device${r.imported === 1 ? '' : 's'} from ${file}.`);
+    },
+    async list({ print }) {
       const list = await call('GET', '/devices');
-      return print(
+      print(
         list,
         list.length === 0
           ? 'No devices.'
@@ -79,26 +60,13 @@ async function main(argv) {
               ]),
             ),
       );
-    }
-    case 'provision-keys': {
-      const k = await call('POST', '/provision-keys', { model: need(values, 'model') });
-      return print(
+    },
+    async 'provision-keys'({ need, print }) {
+      const k = await call('POST', '/provision-keys', { model: need('model') });
+      print(
         k,
         `provisionDeviceKey     ${k.provisionDeviceKey}\nprovisionDeviceSecret  ${k.provisionDeviceSecret}`,
       );
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      return console.log(usage);
-    default:
-      throw new Failure(`Unknown command "${command}".\n\n${usage}`);
-  }
-}
-
-main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof Failure || err?.code?.startsWith?.('ERR_PARSE_ARGS')) console.error(err.message);
-  else console.error(err);
-  process.exitCode = 1;
+    },
+  },
 });

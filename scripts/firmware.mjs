@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 // `npm run firmware -- <command>`: firmware packages per device model, stored through the running
 // server's operator routes (issue 20, as `npm run devices` does for device records).
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
-import { call, Failure, table } from './operator-client.mjs';
+import { call, Failure, readInput, runCli, table } from './operator-client.mjs';
 
 /** The server's limit (MAX_FIRMWARE_BYTES in @hestia/contract): checked here before the upload. */
 const MAX_BYTES = 4 * 1024 * 1024;
@@ -22,57 +21,46 @@ The server is reached at HESTIA_URL (default http://127.0.0.1:$PORT, PORT defaul
 operator key from OPERATOR_KEY, or from DATA_DIR/operator.key (DATA_DIR default ./data), which the
 server writes in embedded mode.`;
 
-function need(values, name) {
-  const v = values[name];
-  if (typeof v !== 'string' || v === '') throw new Failure(`--${name} is required.\n\n${usage}`);
-  return v;
-}
-
 function readPackage(file) {
-  let size;
-  try {
-    const st = statSync(file);
-    if (!st.isFile()) throw new Failure(`${file} is not a file.`);
-    size = st.size;
-  } catch (err) {
-    if (err instanceof Failure) throw err;
-    throw new Failure(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
-  }
+  const st = (() => {
+    try {
+      return statSync(file);
+    } catch (err) {
+      throw new Failure(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+    }
+  })();
+  if (!st.isFile()) throw new Failure(`${file} is not a file.`);
+  const size = st.size;
   if (size === 0) throw new Failure(`${file} is empty: nothing to store.`);
   if (size > MAX_BYTES)
     throw new Failure(
       `${basename(file)} is too big: ${size} bytes, at most ${MAX_BYTES} (4 MiB). Nothing stored.`,
     );
-  return readFileSync(file);
+  return readInput(file);
 }
 
-async function main(argv) {
-  const [command, ...rest] = argv;
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      profile: { type: 'string' },
-      version: { type: 'string' },
-      file: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
-  });
-  const print = (data, text) => console.log(values.json ? JSON.stringify(data, null, 2) : text);
-  switch (command) {
-    case 'add': {
-      const profile = need(values, 'profile');
-      const version = need(values, 'version');
-      const bytes = readPackage(need(values, 'file'));
+runCli({
+  usage,
+  options: {
+    profile: { type: 'string' },
+    version: { type: 'string' },
+    file: { type: 'string' },
+  },
+  commands: {
+    async add({ need, print }) {
+      const profile = need('profile');
+      const version = need('version');
+      const bytes = readPackage(need('file'));
       const p = await call('POST', '/firmware', { profile, version, data: bytes.toString('base64') });
-      return print(
+      print(
         p,
         `Stored ${p.profile} firmware ${p.version}: ${p.size} bytes, SHA-256 ${p.checksum} (id ${p.id}).`,
       );
-    }
-    case 'list': {
+    },
+    async list({ values, print }) {
       const query = values.profile ? `?profile=${encodeURIComponent(values.profile)}` : '';
       const list = await call('GET', `/firmware${query}`);
-      return print(
+      print(
         list,
         list.length === 0
           ? 'No firmware packages.'
@@ -81,19 +69,6 @@ async function main(argv) {
               list.map((p) => [p.profile, p.version, p.size, p.checksum, p.createdAt]),
             ),
       );
-    }
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      return console.log(usage);
-    default:
-      throw new Failure(`Unknown command "${command}".\n\n${usage}`);
-  }
-}
-
-main(process.argv.slice(2)).catch((err) => {
-  if (err instanceof Failure || err?.code?.startsWith?.('ERR_PARSE_ARGS')) console.error(err.message);
-  else console.error(err);
-  process.exitCode = 1;
+    },
+  },
 });

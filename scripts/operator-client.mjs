@@ -2,6 +2,7 @@
 // routes under /api/operator, with the operator key (docs/decisions/020).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 
 /** A failure to print as it is (no stack): what went wrong and what to do. */
 export class Failure extends Error {}
@@ -69,4 +70,44 @@ export function table(header, rows) {
         .trimEnd(),
     )
     .join('\n');
+}
+
+/**
+ * An operator CLI's frame: reads `argv` (a command, then its options), runs the command's handler
+ * with helpers to require an option and to print text or `--json`, answers help and unknown commands
+ * with the usage, and prints a Failure (or a bad option) as one message with exit code 1.
+ */
+export function runCli({ usage, options, allowPositionals = false, commands }) {
+  const [command, ...rest] = process.argv.slice(2);
+  const run = async () => {
+    if (command === undefined || ['help', '--help', '-h'].includes(command)) return console.log(usage);
+    const handler = Object.hasOwn(commands, command) ? commands[command] : undefined;
+    if (!handler) throw new Failure(`Unknown command "${command}".\n\n${usage}`);
+    const { values, positionals } = parseArgs({
+      args: rest,
+      allowPositionals,
+      options: { ...options, json: { type: 'boolean', default: false } },
+    });
+    const need = (name) => {
+      const v = values[name];
+      if (typeof v !== 'string' || v === '') throw new Failure(`--${name} is required.\n\n${usage}`);
+      return v;
+    };
+    const print = (data, text) => console.log(values.json ? JSON.stringify(data, null, 2) : text);
+    return handler({ values, positionals, need, print });
+  };
+  run().catch((err) => {
+    if (err instanceof Failure || err?.code?.startsWith?.('ERR_PARSE_ARGS')) console.error(err.message);
+    else console.error(err);
+    process.exitCode = 1;
+  });
+}
+
+/** A file's bytes (or text with `encoding`), or a Failure that says why it cannot be read. */
+export function readInput(file, encoding) {
+  try {
+    return readFileSync(file, encoding);
+  } catch (err) {
+    throw new Failure(`Cannot read ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+  }
 }
