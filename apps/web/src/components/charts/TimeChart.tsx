@@ -15,6 +15,12 @@ export interface TimeChartProps {
   ySplits?: readonly number[];
   /** A value as the axis and the readout say it ("On", "Off"); a number with `digits` by default. */
   formatY?: (value: number) => string;
+  /**
+   * Value-axis labels are words of any length (an enum's option names): the axis widens to its longest
+   * label, up to a third of the chart, and a longer label is cut with an ellipsis there (the readout
+   * still says it whole).
+   */
+  wordyY?: boolean;
   /** Extra `data-*` attributes on the figure, for tests (the chart's shape, bands, last value). */
   dataAttrs?: Record<string, string | number>;
   unit: string;
@@ -44,6 +50,25 @@ function withAlpha(hex: string, alpha: number): string {
   return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
 }
 
+const AXIS_SIZE = 52;
+
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+/** The width of `text` in `font`, in CSS pixels. */
+function textWidth(text: string, font: string): number {
+  measureCtx ??= document.createElement('canvas').getContext('2d');
+  if (!measureCtx) return text.length * 7;
+  measureCtx.font = font;
+  return measureCtx.measureText(text).width;
+}
+
+/** `text` cut with an ellipsis to fit `max` pixels. */
+function fitText(text: string, font: string, max: number): string {
+  if (textWidth(text, font) <= max) return text;
+  const chars = [...text];
+  while (chars.length > 1 && textWidth(`${chars.join('')}…`, font) > max) chars.pop();
+  return `${chars.join('').trimEnd()}…`;
+}
+
 /**
  * A uPlot time chart. In right-to-left languages time runs from right to left and the value axis sits
  * on the right; ticks and the readout use the language's calendar and digits.
@@ -66,6 +91,7 @@ export function TimeChart({
   yRange,
   ySplits,
   formatY,
+  wordyY = false,
   dataAttrs,
 }: TimeChartProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -135,14 +161,22 @@ export function TimeChart({
         {
           ...axis,
           side: rtl ? 1 : 3,
-          size: 52,
+          size: wordyY
+            ? (u, labels) => {
+                const widest = Math.max(0, ...(labels ?? []).map((l) => textWidth(l, font)));
+                return Math.max(AXIS_SIZE, Math.min(widest + 14, u.width / 3));
+              }
+            : AXIS_SIZE,
           // Whole-number readings get whole-number ticks, so no two ticks read the same.
           ...(digits === 0
             ? { incrs: [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000] }
             : {}),
           ...(splitsKey ? { splits: () => splitsKey.split(',').map(Number) } : {}),
           values: (_u, splits) => {
-            const labels = splits.map((v) => sayYRef.current(v));
+            const room = Math.max(AXIS_SIZE, el.clientWidth / 3) - 14;
+            const labels = splits.map((v) =>
+              wordyY ? fitText(sayYRef.current(v), font, room) : sayYRef.current(v),
+            );
             // The value axis is drawn on the canvas; its labels are also left on the figure for tests.
             el.parentElement?.setAttribute('data-y-ticks', labels.join('|'));
             return labels;
@@ -182,7 +216,7 @@ export function TimeChart({
       u.destroy();
       plot.current = null;
     };
-  }, [language, rtl, theme, kind, span, digits, label, height, yLo, yHi, splitsKey]);
+  }, [language, rtl, theme, kind, span, digits, label, height, yLo, yHi, splitsKey, wordyY]);
 
   useEffect(() => {
     plot.current?.setData(data);

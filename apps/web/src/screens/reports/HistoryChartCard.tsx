@@ -9,7 +9,7 @@ import { useOnline } from '../../data/connectivity.ts';
 import { useDeviceFreshness } from '../../data/freshness.ts';
 import { useDeviceValues } from '../../data/live.ts';
 import { useSeriesQuery, useValueBeforeQuery } from '../../data/telemetry-history.ts';
-import { catalogKeyName } from '../../i18n/catalog-text.ts';
+import { catalogKeyName, useCatalogText } from '../../i18n/catalog-text.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../lib/chart-format.ts';
 import {
   CHART_AGGREGATIONS,
@@ -32,6 +32,7 @@ import { Card } from '../../ui/Card.tsx';
 import { DateTimeField } from '../../ui/DateTimeField.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { useChartEnv } from './chart-env.ts';
+import { type EnumChartMetric, enumAxis, enumChartMetrics, enumValueLabel } from './enum-chart.ts';
 
 /** How often a live window slides forward. */
 const SLIDE_MS = 1000;
@@ -68,18 +69,27 @@ function useLivePoints(deviceId: string, key: string, enabled: boolean, since: n
 
 const FALLBACK: ChartMetric = { key: 'power', unit: 'W', digits: 0, kind: 'reading' };
 
+/** What a history chart can show: a reading, an on/off output, a position or an enum key's state. */
+type HistoryMetric = ChartMetric | EnumChartMetric;
+
+/** Readings and outputs first, then the enum keys (modes, programs, phases), then positions. */
+function historyMetricsOf(deviceProfileId: string): HistoryMetric[] {
+  const profile = getProfile(deviceProfileId);
+  const plain = chartMetricsOfProfile(profile);
+  const positions = plain.filter((m) => m.kind === 'position');
+  return [...plain.filter((m) => m.kind !== 'position'), ...enumChartMetrics(profile), ...positions];
+}
+
 /**
  * A device's history over one of the spec's ranges, with live points in short ones: outputs as on/off
- * bands and curtain positions as a step line (each from the stored raw points and the state before the
- * range), measured readings as a line.
+ * bands, curtain positions and enum keys (each level named) as a step line (each from the stored raw
+ * points and the state before the range), measured readings as a line.
  */
 export function HistoryChartCard({ device }: { device: Device }) {
   const { t } = useTranslation();
   const env = useChartEnv();
-  const metrics = useMemo(
-    () => chartMetricsOfProfile(getProfile(device.deviceProfileId)),
-    [device.deviceProfileId],
-  );
+  const names = useCatalogText();
+  const metrics = useMemo(() => historyMetricsOf(device.deviceProfileId), [device.deviceProfileId]);
   const [metricKey, setMetricKey] = useState<string>(metrics[0]?.key ?? FALLBACK.key);
   const metric = metrics.find((m) => m.key === metricKey) ?? metrics[0] ?? FALLBACK;
   const held = metric.kind !== 'reading';
@@ -150,6 +160,18 @@ export function HistoryChartCard({ device }: { device: Device }) {
   }, [held, before.data, history.data, live, win, now, request.interval]);
   const bands = metric.kind === 'binary' ? onBands(series).length : undefined;
   const onOff = (v: number) => (v >= 0.5 ? t('charts.state.on') : t('charts.state.off'));
+  const enumAxes =
+    metric.kind === 'enum'
+      ? {
+          ...enumAxis(metric, series.values),
+          formatY: enumValueLabel(
+            metric,
+            (v) => names.option(metric.key, v, metric.family),
+            (v) => names.number(v, 0),
+          ),
+          wordyY: true,
+        }
+      : undefined;
 
   const applyCustom = () => {
     const startTs = fromLocalInput(draft.from);
@@ -216,11 +238,14 @@ export function HistoryChartCard({ device }: { device: Device }) {
           ? { yRange: [0, 1.2] as const, ySplits: [0, 1], formatY: onOff }
           : metric.kind === 'position'
             ? { yRange: [0, 110] as const, ySplits: [0, 25, 50, 75, 100] }
-            : {})}
+            : (enumAxes ?? {}))}
         dataAttrs={{
           metric: metric.key,
           ...(bands !== undefined ? { bands } : {}),
           ...(series.values.length > 0 ? { last: series.values.at(-1) ?? '' } : {}),
+          ...(enumAxes && typeof series.values.at(-1) === 'number'
+            ? { 'last-name': enumAxes.formatY(series.values.at(-1) as number) }
+            : {}),
         }}
         unit={metric.unit}
         digits={metric.digits}
