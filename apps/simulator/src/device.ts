@@ -1,4 +1,5 @@
 import {
+  applyModbus,
   buildWrite,
   CatalogError,
   createSimDevice,
@@ -90,6 +91,12 @@ export function answer(
       // The device checks the command again, then its own rules: the catalogue holds at both ends.
       publish(sim.write(buildWrite(sim.profile, req.params)));
       return { result: 'OK' };
+    }
+    case 'modbus': {
+      // Register commands on the model's register map (docs/decisions/038), checked again here.
+      const { reply, changes } = applyModbus(sim, req.params);
+      publish(changes);
+      return reply;
     }
     case 'getState':
       return { result: 'OK', state: sim.snapshot() };

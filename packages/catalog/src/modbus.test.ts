@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CatalogError } from './catalog-error.ts';
-import { decode } from './codec.ts';
-import { modbusBits, modbusRead, modbusWrite } from './modbus.ts';
+import { decode, encode } from './codec.ts';
+import { applyModbus, checkModbus, modbusBits, modbusRead, modbusWrite } from './modbus.ts';
 import { getProfile } from './profiles.ts';
+import { createSimDevice } from './simulate.ts';
 import { DATA_ARRAY_OFFSET, registerMap } from './telemetry.ts';
 
 const boiler = getProfile('boiler-combi-24');
@@ -59,5 +60,146 @@ describe('modbus-style command builder', () => {
     expect(() => modbusBits(boiler, 'system_mode', 9, 0x10000, 3)).toThrow(CatalogError);
     expect(() => modbusWrite(boiler, 'ch_temperature', 40)).toThrow(/read-only/);
     expect(() => modbusRead(boiler, 'nope')).toThrow(/Unknown key/);
+  });
+});
+
+describe('checkModbus: what the server and the simulated device accept', () => {
+  const at = (key: string) => registerMap(boiler).find((r) => r.key === key)?.address as number;
+  const mode = at('system_mode');
+
+  it('accepts what the builders make, every one', () => {
+    expect(checkModbus(boiler, modbusWrite(boiler, 'ch_setpoint', 55).params).write).toEqual([
+      { Key: 'ch_setpoint', Value: 55 },
+    ]);
+    expect(checkModbus(boiler, modbusRead(boiler, 'ch_temperature').params).key).toBe('ch_temperature');
+    expect(checkModbus(boiler, modbusBits(boiler, 'system_mode', 9, 2, 3).params).write).toBeUndefined();
+    expect(
+      checkModbus(boiler, modbusBits(boiler, 'system_mode', 9, 2, 3).params, new Map([['system_mode', 1]]))
+        .write,
+    ).toEqual([{ Key: 'system_mode', Value: 2 }]);
+    const name = modbusWrite(curtain, 'curtain_name1', 'Hall').params;
+    expect(checkModbus(curtain, name).write).toEqual([{ Key: 'curtain_name1', Value: 'Hall' }]);
+  });
+
+  it('refuses unknown functions, addresses off the map or inside a key, and wrong lengths', () => {
+    const base = { len: 1, address: mode, data: [1], data_mask: 0 };
+    expect(() => checkModbus(boiler, { ...base, function: 5 })).toThrow(
+      /Unknown Modbus function 5: use Read 3/,
+    );
+    const last = registerMap(boiler).at(-1);
+    const end = (last?.address ?? 0) + (last?.words ?? 0);
+    expect(() => checkModbus(boiler, { ...base, function: 6, address: end })).toThrow(
+      new RegExp(
+        `Address ${end} is not in the register map of boiler-combi-24 \\(its registers are 100 to ${end - 1}\\)`,
+      ),
+    );
+    expect(() => checkModbus(boiler, { ...base, function: 6, address: 99 })).toThrow(
+      /not in the register map/,
+    );
+    const nameAt = registerMap(curtain).find((r) => r.key === 'curtain_name1')?.address as number;
+    expect(() => checkModbus(curtain, { ...base, function: 6, address: nameAt + 1 })).toThrow(
+      `Address ${nameAt + 1} is inside curtain_name1, which starts at register ${nameAt}`,
+    );
+    expect(() => checkModbus(boiler, { ...base, function: 6, len: 2, data: [1, 0] })).toThrow(
+      /system_mode is 1 register: write it with len 1, not 2/,
+    );
+    expect(() => checkModbus(boiler, { ...base, function: 3, len: 2, data: [] })).toThrow(
+      /read it with len 1/,
+    );
+    expect(() => checkModbus(boiler, 'x')).toThrow(/needs params/);
+  });
+
+  it('refuses values the key does not take, and writes to read-only keys', () => {
+    const w = (address: number, data: number[]) => ({ function: 6, len: 1, address, data, data_mask: 0 });
+    expect(() => checkModbus(boiler, w(at('ch_setpoint'), [80]))).toThrow('ch_setpoint must be at most 75');
+    expect(() => checkModbus(boiler, w(mode, [3]))).toThrow(/system_mode must be one of 0, 1, 2/);
+    expect(() => checkModbus(boiler, w(at('ch_temperature'), [40]))).toThrow('ch_temperature is read-only');
+    expect(() =>
+      checkModbus(boiler, { function: 9, len: 1, address: at('flame_status'), data: [1], data_mask: 1 }),
+    ).toThrow('flame_status is read-only');
+    expect(() =>
+      checkModbus(boiler, { function: 3, len: 1, address: at('reset_error'), data: [], data_mask: 0 }),
+    ).toThrow(/write-only/);
+  });
+
+  it('refuses bad masks: zero, bits of data outside it, a mask on a Write, a bit command on text', () => {
+    const bits = (fn: number, data: number, mask: number) => ({
+      function: fn,
+      len: 1,
+      address: mode,
+      data: [data],
+      data_mask: mask,
+    });
+    expect(() => checkModbus(boiler, bits(9, 2, 0))).toThrow(/MaskWrite needs a data_mask naming the bits/);
+    expect(() => checkModbus(boiler, bits(9, 6, 3))).toThrow('data 0x0006 has bits outside data_mask 0x0003');
+    expect(() => checkModbus(boiler, bits(7, 1, 0x10000))).toThrow(/data_mask must be a 16-bit word/);
+    expect(() => checkModbus(boiler, bits(6, 1, 1))).toThrow(/A Write sends a data_mask of 0/);
+    // The value a bit command leaves must be one the key takes: 1 | 2 = 3 is not a mode.
+    expect(() => checkModbus(boiler, bits(7, 2, 2), new Map([['system_mode', 1]]))).toThrow(/must be one of/);
+    const nameAt = registerMap(curtain).find((r) => r.key === 'curtain_name1')?.address as number;
+    expect(() =>
+      checkModbus(curtain, { function: 7, len: 1, address: nameAt, data: [1], data_mask: 1 }),
+    ).toThrow(/OR changes bits of one word; curtain_name1 is text/);
+  });
+
+  it('takes text only as the spec writes it: len 71, 36 words, ended by a zero', () => {
+    const nameAt = registerMap(curtain).find((r) => r.key === 'curtain_name1')?.address as number;
+    const good = modbusWrite(curtain, 'curtain_name1', 'Hall').params;
+    expect(() => checkModbus(curtain, { ...good, len: 36 })).toThrow(
+      'curtain_name1 is text: write it with len 71 (its length in characters), not 36',
+    );
+    expect(() => checkModbus(curtain, { ...good, data: good.data.slice(0, 10) })).toThrow(
+      /send 36 words of data/,
+    );
+    const full = encode(7, 'x'.repeat(72));
+    expect(() => checkModbus(curtain, { ...good, address: nameAt, data: full })).toThrow(
+      'curtain_name1 is longer than 71 characters',
+    );
+  });
+
+  it('on a simulated device: Write, OR, AND and MaskWrite change the key and report it; Read answers its words', () => {
+    const sim = createSimDevice(boiler, () => 0.5);
+    const write = applyModbus(sim, modbusWrite(boiler, 'ch_setpoint', 65).params);
+    expect(write).toEqual({ reply: { result: 'OK' }, changes: { ch_setpoint: 65 } });
+    expect(applyModbus(sim, modbusRead(boiler, 'ch_setpoint').params).reply).toEqual({
+      result: 'OK',
+      data: [65],
+    });
+    sim.values.set('system_mode', 0);
+    expect(applyModbus(sim, modbusBits(boiler, 'system_mode', 9, 2, 3).params).changes).toMatchObject({
+      system_mode: 2,
+    });
+    expect(applyModbus(sim, modbusBits(boiler, 'system_mode', 8, 0, 2).params).changes).toMatchObject({
+      system_mode: 0,
+    });
+    expect(applyModbus(sim, modbusBits(boiler, 'system_mode', 7, 1, 1).params).changes).toMatchObject({
+      system_mode: 1,
+    });
+    expect(sim.values.get('system_mode')).toBe(1);
+    expect(() => applyModbus(sim, modbusBits(boiler, 'system_mode', 7, 2, 2).params)).toThrow(
+      /must be one of/,
+    );
+    const blinds = createSimDevice(curtain, () => 0.5);
+    expect(applyModbus(blinds, modbusWrite(curtain, 'curtain_name1', 'Hall').params).changes).toEqual({
+      curtain_name1: 'Hall',
+    });
+    const read = applyModbus(blinds, modbusRead(curtain, 'curtain_name1').params).reply.data as number[];
+    expect(read).toHaveLength(36);
+    expect(decode(7, read)).toBe('Hall');
+  });
+
+  it('Read answers every register of the map with as many words as len', () => {
+    const sim = createSimDevice(boiler, () => 0.5);
+    for (const reg of registerMap(boiler)) {
+      if (boiler.keys.find((k) => k.key === reg.key)?.access === 'w') continue;
+      const { reply } = applyModbus(sim, {
+        function: 3,
+        len: reg.words,
+        address: reg.address,
+        data: [],
+        data_mask: 0,
+      });
+      expect((reply.data as number[]).length).toBe(reg.words);
+    }
   });
 });

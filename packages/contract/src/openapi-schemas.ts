@@ -59,7 +59,7 @@ export const describedSchemas: Record<string, Json> = {
       data_mask: { type: 'integer', description: 'Bit mask of OR, AND and MaskWrite; 0 otherwise' },
     },
     description:
-      'The spec\'s Modbus register command (`method: "modbus"`), sent to the device unchanged; the device answers it (the simulated devices do not implement it).',
+      'The spec\'s Modbus register command (`method: "modbus"`), checked against the model\'s register map before it is sent (400 otherwise): `address` where a key\'s registers start (the map counts from 100, keys in catalogue order), `len` that key\'s words (71 for a text write, with 36 words of data ending in a zero), no mask on Read or Write, a non-zero mask covering every bit of `data` on OR, AND and MaskWrite, no write to a read-only key, and a value the key takes. `timeout` is 500 (the default) or 2000 ms. The device (simulated ones too) applies it and reports the key; a Read answers `{result: "OK", data: [words]}`.',
   },
   RpcResult: {
     type: 'object',
@@ -70,10 +70,15 @@ export const describedSchemas: Record<string, Json> = {
         additionalProperties: { type: ['number', 'string', 'boolean'] },
         description: 'getState: every key of the device with its value',
       },
+      data: {
+        type: 'array',
+        items: { type: 'integer', minimum: 0, maximum: 65535 },
+        description: 'Modbus Read: the words of the register read',
+      },
     },
     additionalProperties: true,
     description:
-      'What the device answered: `{result: "OK"}` for a write, with `state` for getState; other methods answer as the device does. A device that refuses answers 502 instead; one-way calls answer `{}`.',
+      'What the device answered: `{result: "OK"}` for a write, with `state` for getState and `data` (the register words) for a Modbus Read; other methods answer as the device does. A device that refuses answers 502 instead; one-way calls answer `{}`.',
   },
   TelemetryValue: {
     type: ['number', 'boolean', 'string', 'object', 'array'],

@@ -3,7 +3,7 @@ import type { homeRoutes } from './routes-home.ts';
 
 const deviceAnswers = ['VIEW_ONLY', 'DEVICE_OFFLINE', 'DEVICE_NO_ANSWER', 'DEVICE_REJECTED'] as const;
 const rpcDescription =
-  'The caller must own the device or have it shared for control. `method: "write"` takes a list of `{Key, Value}` pairs, checked against the device model in the catalogue (unknown or read-only keys, values out of range, keys of different register groups are refused with 400) before it is sent; `getState` takes no params; the Modbus register form `{function, len, address, data, data_mask}` (function codes Read 3, Write 6, OR 7, AND 8, MaskWrite 9) and any other method go to the device unchanged. The device must be connected; `timeout` (ms, default 6000) bounds the wait.';
+  'The caller must own the device or have it shared for control. `method: "write"` takes a list of `{Key, Value}` pairs, checked against the device model in the catalogue (unknown or read-only keys, values out of range, keys of different register groups are refused with 400) before it is sent; `getState` takes no params; `method: "modbus"` takes the register form `{function, len, address, data, data_mask}` (function codes Read 3, Write 6, OR 7, AND 8, MaskWrite 9), checked against the model\'s register map (an address outside it, a wrong len or string length, a bad mask, a write to a read-only key or a value the key does not take are refused with 400) and waits 500 ms (or 2000 when `timeout` says so); any other method goes to the device unchanged. The device must be connected; `timeout` (ms, default 6000) bounds the wait.';
 
 /** Devices, places and rooms, favourites, sharing and commands (routes-home.ts). */
 export const homeRouteDocs = {

@@ -1,4 +1,13 @@
-import { buildWrite, CatalogError, enforce, getProfile } from '@hestia/catalog';
+import {
+  buildWrite,
+  CatalogError,
+  checkModbus,
+  enforce,
+  getProfile,
+  MODBUS_TIMEOUT_MS,
+  type ModelProfile,
+  type WritePair,
+} from '@hestia/catalog';
 import {
   type Access,
   type Device,
@@ -34,6 +43,47 @@ function toDto(row: VisibleDevice, latest: LatestValues | undefined): Device {
     deviceRawData,
   };
 }
+
+/** A command checked against the model: what to send, the writes it makes (for the model's rules). */
+interface CheckedRpc {
+  params: unknown;
+  write?: WritePair[] | undefined;
+  timeoutMs?: number;
+}
+
+/**
+ * The methods the server checks against the catalogue before sending (a CatalogError is a 400);
+ * other methods go to the device unchanged. `current` holds the device's last reported values.
+ */
+const rpcChecks = new Map<
+  string,
+  (
+    profile: ModelProfile,
+    params: unknown,
+    current: ReadonlyMap<string, number | string>,
+    timeout: number | undefined,
+  ) => CheckedRpc
+>([
+  [
+    'write',
+    (profile, params) => {
+      const pairs = buildWrite(profile, params);
+      return { params: pairs, write: pairs };
+    },
+  ],
+  // The spec's two Modbus builders wait 500 ms or 2000 ms; no other wait is asked of a device.
+  [
+    'modbus',
+    (profile, params, current, timeout) => {
+      if (timeout !== undefined && timeout !== MODBUS_TIMEOUT_MS.quick && timeout !== MODBUS_TIMEOUT_MS.slow)
+        throw new CatalogError(
+          `A Modbus command waits ${MODBUS_TIMEOUT_MS.quick} or ${MODBUS_TIMEOUT_MS.slow} ms, not ${timeout}`,
+        );
+      const checked = checkModbus(profile, params, current);
+      return { params: checked.params, write: checked.write, timeoutMs: timeout ?? MODBUS_TIMEOUT_MS.quick };
+    },
+  ],
+]);
 
 export interface Accessed {
   row: DeviceWithAsset;
@@ -240,7 +290,9 @@ export class DeviceService {
     const { row, access: level } = await this.access(userId, id);
     if (level === 'view') throw new AppError('VIEW_ONLY');
     let params = body.params;
-    if (body.method === 'write') {
+    let timeoutMs = body.timeout ?? RPC_DEFAULT_TIMEOUT_MS;
+    const check = rpcChecks.get(body.method);
+    if (check) {
       const profile = getProfile(row.profileId);
       if (!profile) throw new AppError('VALIDATION', 'This device model is not known to the server');
       const known = (await telemetry.latestFor([id])).get(id) ?? new Map();
@@ -248,10 +300,11 @@ export class DeviceService {
       for (const [key, [, value]] of known)
         current.set(key, typeof value === 'boolean' ? Number(value) : value);
       try {
-        const pairs = buildWrite(profile, body.params);
+        const checked = check(profile, body.params, current, body.timeout);
         // The catalogue's rules on the device's last known state; the device enforces them again.
-        enforce(profile, current, pairs);
-        params = pairs;
+        if (checked.write) enforce(profile, current, checked.write);
+        params = checked.params;
+        timeoutMs = checked.timeoutMs ?? timeoutMs;
       } catch (err) {
         if (err instanceof CatalogError) throw new AppError('VALIDATION', err.message);
         throw err;
@@ -259,10 +312,6 @@ export class DeviceService {
     }
     const latest = await telemetry.latestFor([id]);
     if (String(latest.get(id)?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
-    return gateway.rpc(
-      id,
-      { method: body.method, params },
-      { twoWay, timeoutMs: body.timeout ?? RPC_DEFAULT_TIMEOUT_MS },
-    );
+    return gateway.rpc(id, { method: body.method, params }, { twoWay, timeoutMs });
   }
 }
