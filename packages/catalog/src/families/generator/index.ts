@@ -3,6 +3,9 @@ import { onOff, reading, setting } from '../../keys.ts';
 import { defineModel, route } from '../../model.ts';
 import { TIMER_MAX_MIN, timerRule } from '../../rule-kit.ts';
 
+/** The output a running generator reports: household mains voltage (the spec names no frequency key). */
+export const GENERATOR_OUTPUT_V = 230;
+
 /** Generators (electro-gen): start/stop, auto start on mains loss, fuel level and a run timer. */
 export default defineFamily({
   id: 'generator',
@@ -27,7 +30,18 @@ export default defineFamily({
           sim: { type: 'flag', when: { key: 'onoff', eq: 1 } },
         }),
         reading('fuel_level', 0, 100, { unit: '%', initial: 80, source: 'chosen' }),
-        reading('voltage', 0, 300, { unit: 'V', initial: 0, source: 'chosen' }),
+        // The output voltage while it runs, 0 once stopped (by the user or when its run timer ends).
+        reading('voltage', 0, 300, {
+          unit: 'V',
+          source: 'chosen',
+          sim: {
+            type: 'cases',
+            cases: [
+              { when: { key: 'onoff', eq: 1 }, value: GENERATOR_OUTPUT_V },
+              { when: { all: [] }, value: 0 },
+            ],
+          },
+        }),
         setting('timer', 'timer', 0, TIMER_MAX_MIN, 0, {
           unit: 'min',
           source: 'chosen',
