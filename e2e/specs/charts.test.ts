@@ -6,6 +6,7 @@ import { artifacts, DEMO_EMAIL, DEMO_PASSWORD, type E2eStack, startE2e } from '.
 
 let stack: E2eStack;
 let plugId: string;
+let washerId: string;
 let api: HestiaClient;
 
 const HOUR = 3_600_000;
@@ -28,6 +29,10 @@ beforeAll(async () => {
       ts,
     );
   }
+  // A washer's run in the same hours: idle, washing, rinsing, spinning, done (its phase, an enum key).
+  washerId = await stack.addDevice('washing-machine-8kg-1200', 'Washer');
+  for (const phase of [0, 1, 2, 3, 4])
+    stack.server.telemetry.ingest(washerId, { phase }, history.startTs + (phase * 45 + 1) * 60_000);
 });
 afterAll(() => stack?.stop());
 
@@ -157,4 +162,35 @@ describe('charts and reports, in Chromium', () => {
     },
     150_000,
   );
+
+  it.each(['en', 'fa'] as const)('charts an enum key as a step line with named levels (%s)', async (lang) => {
+    const context = await stack.newContext(lang);
+    const page = await context.newPage();
+    await page.goto(stack.server.url);
+    await page.getByTestId('login-email').fill(DEMO_EMAIL);
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/dashboard/);
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/device-reports/${washerId}`);
+    await page.locator('[data-testid="metric-picker"] [data-value="phase"]').click();
+    await page.locator('[data-testid="range-picker"] [data-value="custom"]').click();
+    await page.getByTestId('custom-from').fill(localInput(history.startTs));
+    await page.getByTestId('custom-to').fill(localInput(history.endTs));
+    await page.getByTestId('custom-apply').click();
+    const chart = page.getByTestId('history-chart');
+    await expect
+      .poll(() => chart.getAttribute('data-last-name'), { timeout: 10_000 })
+      .toBe(lang === 'fa' ? 'تمام شد' : 'Done');
+    expect(await chart.getAttribute('data-kind')).toBe('step');
+    const ticks = (await chart.getAttribute('data-y-ticks')) ?? '';
+    expect(ticks.split('|')).toEqual(
+      lang === 'fa'
+        ? ['بیکار', 'در حال شست‌وشو', 'در حال آبکشی', 'در حال چرخش', 'تمام شد']
+        : ['Idle', 'Washing', 'Rinsing', 'Spinning', 'Done'],
+    );
+    expect(ticks).not.toMatch(/[0-9۰-۹]/);
+    await page.getByTestId('history-card').scrollIntoViewIfNeeded();
+    await shot(page, `08-enum-${lang}`);
+    await context.close();
+  });
 });
