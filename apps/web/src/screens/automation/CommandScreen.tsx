@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useRef } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useDeviceQuery } from '../../data/devices.ts';
@@ -7,10 +8,12 @@ import { useBack } from '../../ui/StackScreen.tsx';
 import { Stepper } from '../../ui/Stepper.tsx';
 import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
-import { EditorScreen, FormSection, useEditedIndex, useKeyValue } from './EditorParts.tsx';
+import { EditorScreen, FormSection, focusGroup, useEditedIndex, useFollowErrors } from './EditorParts.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
+import { type CommandForm, type CommandLive, commandOf, commandResolver, keyIn } from './sub-forms.ts';
 import { commandKeys, keyTitle } from './text.ts';
-import { ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
+import { ValueInput, valueProblemText } from './ValueInput.tsx';
 
 /** command-screen [id, deviceProfileId]: which parameter of the device to set, to what, after what delay. */
 export default function CommandScreen() {
@@ -24,65 +27,62 @@ export default function CommandScreen() {
   const existing = index === undefined ? undefined : draft.commands[index];
   const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
   const keys = commandKeys(profileId);
-  const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
-    keys,
-    existing?.deviceParameterId ?? keys[0]?.key ?? null,
-    existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
-    defaultActionValue,
-  );
-  const [minutes, setMinutes] = useState(Math.floor((existing?.delay ?? 0) / 60));
-  const [seconds, setSeconds] = useState((existing?.delay ?? 0) % 60);
+  // The form on react-hook-form, checked by the key's range, the spec's one-immediate-action rule and
+  // the contract's commandBodySchema (sub-forms.ts), against the device and the draft as they are then.
+  const live = useRef<CommandLive>({ deviceId: id, label: null, keys, commands: [], index });
+  live.current = { deviceId: id, label: device?.label ?? null, keys, commands: draft.commands, index };
+  const resolver = useMemo(() => commandResolver(() => live.current), []);
+  const initialKey = existing?.deviceParameterId ?? keys[0]?.key ?? null;
+  const form = useForm<CommandForm>({
+    defaultValues: {
+      key: initialKey,
+      value:
+        existing?.value === undefined || existing.value === null
+          ? defaultActionValue(keyIn(keys, initialKey))
+          : (existing.value as number | string),
+      comparison: 0,
+      minutes: Math.floor((existing?.delay ?? 0) / 60),
+      seconds: (existing?.delay ?? 0) % 60,
+    },
+    resolver,
+  });
+  useFollowErrors(form);
+  const def = keyIn(keys, form.watch('key'));
+  const { errors } = form.formState;
 
-  const submit = () => {
-    if (!def) return;
-    const v =
-      def.kind === 'boolean' && value === null
-        ? 0
-        : def.kind === 'enum' && value === null && def.values?.length === 1
-          ? (def.values[0] ?? null)
-          : value;
-    if (!valueFits(def, v)) {
-      setError(valueRangeText(def, t));
-      return;
-    }
-    const delay = Math.min(86_400, minutes * 60 + seconds);
-    // Spec section 5: one action without a delay per device.
-    if (
-      delay === 0 &&
-      draft.commands.some((c, i) => i !== index && c.deviceId === id && (c.delay ?? 0) === 0)
-    ) {
-      setError(t('automation.errors.duplicateImmediateAction'));
-      return;
-    }
-    putCommand(
-      {
-        deviceId: id,
-        deviceParameterId: def.key,
-        value: v,
-        delay,
-        order: index ?? draft.commands.length,
-        label: device?.label ?? null,
-      },
-      index,
-    );
+  const submit = form.handleSubmit((values) => {
+    const chosen = keyIn(live.current.keys, values.key);
+    if (!chosen) return;
+    putCommand(commandOf(live.current, chosen, values), index);
     back();
-  };
+  });
 
   return (
     <EditorScreen
       kind="command"
       title={device?.label ?? t('automation.command.title')}
       testId="screen-command"
-      onSave={submit}
+      onSave={() => void submit()}
       canSave={!!def}
-      error={error}
     >
-      <ParamPicker
-        title={t('automation.command.parameter')}
-        keys={keys}
-        value={key}
-        onChange={pickKey}
-        titleOf={(k) => keyTitle(k, t, profileId)}
+      <Controller
+        control={form.control}
+        name="key"
+        render={({ field }) => (
+          <div ref={focusGroup(field.ref)}>
+            <ParamPicker
+              title={t('automation.command.parameter')}
+              keys={keys}
+              value={field.value}
+              onChange={(next) => {
+                // Another key starts at its valid default (or unset).
+                form.setValue('value', defaultActionValue(keyIn(keys, next)));
+                field.onChange(next);
+              }}
+              titleOf={(k) => keyTitle(k, t, profileId)}
+            />
+          </div>
+        )}
       />
       {def && isRequestKey(def) ? (
         <FormSection title={t('automation.command.value')}>
@@ -93,29 +93,60 @@ export default function CommandScreen() {
         </FormSection>
       ) : def ? (
         <FormSection title={t('automation.command.value')}>
-          <ValueInput def={def} value={value ?? (def.kind === 'boolean' ? 0 : null)} onChange={changeValue} />
+          <Controller
+            control={form.control}
+            name="value"
+            render={({ field, fieldState }) => (
+              <div ref={focusGroup(field.ref)}>
+                <ValueInput
+                  def={def}
+                  value={field.value ?? (def.kind === 'boolean' ? 0 : null)}
+                  onChange={field.onChange}
+                  error={valueProblemText(def, fieldState.error?.message, t)}
+                />
+              </div>
+            )}
+          />
         </FormSection>
       ) : null}
-      <FormSection
-        title={t('automation.command.delay')}
-        hint={t('automation.command.delayHint')}
-        className="flex gap-3"
-      >
-        <Stepper
-          label={t('automation.command.minutes')}
-          value={minutes}
-          onChange={(n) => setMinutes(n ?? 0)}
-          min={0}
-          max={1440}
-          testId="delay-minutes"
+      <FormSection title={t('automation.command.delay')} hint={t('automation.command.delayHint')}>
+        <Controller
+          control={form.control}
+          name="minutes"
+          render={({ field }) => (
+            <div ref={focusGroup(field.ref)} className="flex gap-3">
+              <Stepper
+                label={t('automation.command.minutes')}
+                value={field.value}
+                onChange={(n) => field.onChange(n ?? 0)}
+                min={0}
+                max={1440}
+                testId="delay-minutes"
+              />
+              <Controller
+                control={form.control}
+                name="seconds"
+                render={({ field: seconds }) => (
+                  <Stepper
+                    label={t('automation.command.seconds')}
+                    value={seconds.value}
+                    onChange={(n) => seconds.onChange(n ?? 0)}
+                    min={0}
+                    max={59}
+                    testId="delay-seconds"
+                  />
+                )}
+              />
+            </div>
+          )}
         />
-        <Stepper
-          label={t('automation.command.seconds')}
-          value={seconds}
-          onChange={(n) => setSeconds(n ?? 0)}
-          min={0}
-          max={59}
-          testId="delay-seconds"
+        <FieldProblem
+          text={
+            errors.minutes?.message
+              ? t(`automation.${errors.minutes.message}` as 'automation.errors.rejected')
+              : null
+          }
+          testId="command-error"
         />
       </FormSection>
     </EditorScreen>

@@ -1,11 +1,11 @@
-import type { KeyDef } from '@hestia/catalog';
 import ClockIcon from 'lucide-react/icons/clock';
 import CloudIcon from 'lucide-react/icons/cloud';
 import GaugeIcon from 'lucide-react/icons/gauge';
 import HandIcon from 'lucide-react/icons/hand';
 import HistoryIcon from 'lucide-react/icons/history';
 import MapPinIcon from 'lucide-react/icons/map-pin';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useDeviceQuery } from '../../data/devices.ts';
@@ -17,12 +17,26 @@ import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { useDraftStore } from './draft-store.ts';
-import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './EditorParts.tsx';
+import {
+  EditorScreen,
+  FormSection,
+  focusGroup,
+  useConditionEditor,
+  useFollowErrors,
+} from './EditorParts.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
+import {
+  comparisonAllowed,
+  deviceConditionOf,
+  deviceConditionResolver,
+  type KeyValueForm,
+  keyIn,
+  shownComparison,
+} from './sub-forms.ts';
 import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
 import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
-import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
+import { ComparisonPicker, ValueInput, valueProblemText } from './ValueInput.tsx';
 
 /** condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition. */
 export default function ConditionScreen() {
@@ -105,10 +119,6 @@ function ConditionTypes() {
   );
 }
 
-/** Comparisons that make sense for a key: equal or not for on/off and choices, all six for numbers. */
-const comparisonsFor = (def: KeyDef | undefined) =>
-  def && def.kind !== 'number' ? COMPARISONS.filter((c) => c.value === 0 || c.value === 5) : COMPARISONS;
-
 function DeviceParamCondition({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
   const [search] = useSearchParams();
@@ -116,52 +126,89 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
   const { existing, save } = useConditionEditor();
   const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
   const keys = conditionKeys(profileId);
-  const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
-    keys,
-    existing?.deviceParameterId ?? keys[0]?.key ?? null,
-    existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
-  );
-  const [comparison, setComparison] = useState<number>(existing?.comparisonType ?? 2);
-  const allowed = comparisonsFor(def);
-  const shownComparison = allowed.some((c) => c.value === comparison) ? comparison : 0;
-
-  const submit = () => {
-    if (!def) return;
-    const v = def.kind === 'boolean' && value === null ? 1 : value;
-    if (!valueFits(def, v)) {
-      setError(valueRangeText(def, t));
-      return;
-    }
-    save({
-      conditionType: ConditionType.DeviceParam,
-      deviceId,
-      deviceParameterId: def.key,
-      comparisonType: shownComparison,
-      value: v,
-    });
-  };
+  // The form on react-hook-form, checked by the key's range and the contract's conditionBodySchema
+  // (sub-forms.ts); the device's keys are read when the check runs (the device may load later).
+  const live = useRef({ deviceId, keys });
+  live.current = { deviceId, keys };
+  const resolver = useMemo(() => deviceConditionResolver(() => live.current), []);
+  const form = useForm<KeyValueForm>({
+    defaultValues: {
+      key: existing?.deviceParameterId ?? keys[0]?.key ?? null,
+      value:
+        existing?.value === undefined || existing.value === null ? null : (existing.value as number | string),
+      comparison: existing?.comparisonType ?? 2,
+    },
+    resolver,
+  });
+  useFollowErrors(form);
+  const { key, comparison } = form.watch();
+  const def = keyIn(keys, key);
+  const allowed = COMPARISONS.filter((c) => comparisonAllowed(def, c.value));
+  const shown = shownComparison(def, comparison);
+  const submit = form.handleSubmit((values) => {
+    const chosen = keyIn(live.current.keys, values.key);
+    if (chosen) save(deviceConditionOf(deviceId, chosen, values));
+  });
 
   return (
     <EditorScreen
       kind="condition"
       title={device?.label ?? t('automation.condition.title')}
       testId="screen-condition-device"
-      onSave={submit}
+      onSave={() => void submit()}
       canSave={!!def}
     >
-      <ParamPicker title={t('automation.condition.parameter')} keys={keys} value={key} onChange={pickKey} />
+      <Controller
+        control={form.control}
+        name="key"
+        render={({ field }) => (
+          <div ref={focusGroup(field.ref)}>
+            <ParamPicker
+              title={t('automation.condition.parameter')}
+              keys={keys}
+              value={field.value}
+              onChange={(next) => {
+                // Another key starts without a value.
+                form.setValue('value', null);
+                field.onChange(next);
+              }}
+            />
+          </div>
+        )}
+      />
       {def ? (
         <FormSection title={t('automation.condition.when')} className="space-y-4">
-          <ComparisonPicker
-            comparisons={allowed}
-            value={shownComparison}
-            onChange={setComparison}
-            testId="comparison"
+          <Controller
+            control={form.control}
+            name="comparison"
+            render={({ field }) => (
+              <div ref={focusGroup(field.ref)}>
+                <ComparisonPicker
+                  comparisons={allowed}
+                  value={shown}
+                  onChange={field.onChange}
+                  testId="comparison"
+                />
+              </div>
+            )}
           />
           <p className="text-center text-[13px] text-muted" data-testid="comparison-name">
-            {t(`automation.comparison.${allowed.find((c) => c.value === shownComparison)?.name ?? 'Equal'}`)}
+            {t(`automation.comparison.${allowed.find((c) => c.value === shown)?.name ?? 'Equal'}`)}
           </p>
-          <ValueInput def={def} value={value} onChange={changeValue} error={error} />
+          <Controller
+            control={form.control}
+            name="value"
+            render={({ field, fieldState }) => (
+              <div ref={focusGroup(field.ref)}>
+                <ValueInput
+                  def={def}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={valueProblemText(def, fieldState.error?.message, t)}
+                />
+              </div>
+            )}
+          />
         </FormSection>
       ) : null}
     </EditorScreen>

@@ -1,4 +1,3 @@
-import type { KeyDef } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
 import ClockIcon from 'lucide-react/icons/clock';
 import CloudIcon from 'lucide-react/icons/cloud';
@@ -7,7 +6,8 @@ import HandIcon from 'lucide-react/icons/hand';
 import HistoryIcon from 'lucide-react/icons/history';
 import MapPinIcon from 'lucide-react/icons/map-pin';
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { i18n } from '../../i18n/index.ts';
@@ -99,15 +99,15 @@ export function ItemRow({
   );
 }
 
-/** The save button and the error of each kind of editor screen, as the e2e tests find them. */
+/** The save button of each kind of editor screen, as the e2e tests find it. */
 const EDITOR_KINDS = {
-  command: { save: 'automation.command.save', saveTestId: 'command-save', errorTestId: 'command-error' },
-  condition: { save: 'automation.condition.save', saveTestId: 'condition-save', errorTestId: undefined },
+  command: { save: 'automation.command.save', saveTestId: 'command-save' },
+  condition: { save: 'automation.condition.save', saveTestId: 'condition-save' },
 } as const;
 
 /**
- * The frame of a screen that edits one action or condition of the draft: the stacked screen, its
- * save button at the foot, and the form's error after the fields.
+ * The frame of a screen that edits one action or condition of the draft: the stacked screen and its
+ * save button at the foot. The fields show their own problems (react-hook-form, sub-forms.ts).
  */
 export function EditorScreen({
   kind,
@@ -115,7 +115,6 @@ export function EditorScreen({
   testId,
   onSave,
   canSave = true,
-  error,
   children,
 }: {
   kind: keyof typeof EDITOR_KINDS;
@@ -123,11 +122,10 @@ export function EditorScreen({
   testId: string;
   onSave(): void;
   canSave?: boolean;
-  error?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { save, saveTestId, errorTestId } = EDITOR_KINDS[kind];
+  const { save, saveTestId } = EDITOR_KINDS[kind];
   return (
     <StackScreen
       title={title}
@@ -139,17 +137,38 @@ export function EditorScreen({
       }
     >
       {children}
-      {error ? (
-        <p
-          role="alert"
-          className="rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger"
-          data-testid={errorTestId}
-        >
-          {error}
-        </p>
-      ) : null}
     </StackScreen>
   );
+}
+
+/**
+ * A react-hook-form field ref for a group of controls (a picker, steppers): focusing the field
+ * focuses its chosen control, else its first, so a blocked save lands on the first wrong field.
+ */
+export const focusGroup =
+  (fieldRef: (instance: { focus(): void } | null) => void) => (el: HTMLElement | null) =>
+    fieldRef(
+      el && {
+        focus: () =>
+          el
+            .querySelector<HTMLElement>(
+              '[aria-pressed="true"], input:not([type="hidden"]), button, [tabindex="0"]',
+            )
+            ?.focus(),
+      },
+    );
+
+/**
+ * Once a save was tried, every field's message follows each change (one field can settle another's:
+ * a delay settles the action's value check), as in the other editors (decision 033).
+ */
+export function useFollowErrors<Values extends FieldValues>(form: UseFormReturn<Values>) {
+  useEffect(() => {
+    const sub = form.watch(() => {
+      if (form.formState.isSubmitted) void form.trigger();
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
 }
 
 /** A group of an editor screen's fields, padded inside the section; `className` lays them out. */
@@ -194,36 +213,4 @@ export function useConditionEditor() {
     back();
   };
   return { existing: index === undefined ? undefined : draft.conditions[index], save };
-}
-
-/**
- * A catalogue key and the value an action sets it to or a condition compares it with: picking
- * another key starts it at its default (or clears it), and any change clears the error.
- */
-export function useKeyValue(
-  keys: readonly KeyDef[],
-  initialKey: string | null,
-  initialValue: number | string | null,
-  /** The value a key starts with when picked (an action's valid default); none by default. */
-  defaultOf: (def: KeyDef | undefined) => number | string | null = () => null,
-) {
-  const [key, setKey] = useState(initialKey);
-  const [value, setValue] = useState(() => initialValue ?? defaultOf(keys.find((k) => k.key === initialKey)));
-  const [error, setError] = useState<string | null>(null);
-  return {
-    key,
-    def: keys.find((k) => k.key === key),
-    value,
-    error,
-    setError,
-    pickKey: (next: string) => {
-      setKey(next);
-      setValue(defaultOf(keys.find((k) => k.key === next)));
-      setError(null);
-    },
-    changeValue: (next: number | string | null) => {
-      setValue(next);
-      setError(null);
-    },
-  };
 }

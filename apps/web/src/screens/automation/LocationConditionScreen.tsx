@@ -1,5 +1,6 @@
 import LocateFixedIcon from 'lucide-react/icons/locate-fixed';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { requestPosition } from '../../data/location.ts';
 import { i18n } from '../../i18n/index.ts';
@@ -14,11 +15,16 @@ import {
   type LocationField,
   type LocationValue,
   locationOf,
-  locationProblems,
-  parseLocalNumber,
 } from './condition-meta.ts';
-import { EditorScreen, FormSection, useConditionEditor } from './EditorParts.tsx';
+import {
+  EditorScreen,
+  FormSection,
+  focusGroup,
+  useConditionEditor,
+  useFollowErrors,
+} from './EditorParts.tsx';
 import { LocationDeniedNotice, LocationSharingSwitch } from './LocationConditionParts.tsx';
+import { type LocationForm, locationResolver, locationValueOf } from './sub-forms.ts';
 
 const LIMITS: Record<LocationField, { min: number; max: number }> = {
   latitude: { min: -90, max: 90 },
@@ -37,24 +43,30 @@ export function LocationCondition() {
   const { t } = useTranslation();
   const editor = useConditionEditor();
   const existing = locationOf(editor.existing);
-  const [fields, setFields] = useState<Record<LocationField, string>>({
-    latitude: existing ? degreesField(existing.latitude) : '',
-    longitude: existing ? degreesField(existing.longitude) : '',
-    radius: String(existing?.radius ?? LOCATION_RADIUS.initial),
+  // On react-hook-form: the shared location schema, the radius limits and the contract's
+  // conditionBodySchema (sub-forms.ts).
+  const form = useForm<LocationForm>({
+    defaultValues: {
+      latitude: existing ? degreesField(existing.latitude) : '',
+      longitude: existing ? degreesField(existing.longitude) : '',
+      radius: String(existing?.radius ?? LOCATION_RADIUS.initial),
+      event: existing?.event ?? 'enter',
+    },
+    resolver: locationResolver,
   });
-  const [event, setEvent] = useState<LocationValue['event']>(existing?.event ?? 'enter');
-  const [errors, setErrors] = useState<Partial<Record<LocationField, string>>>({});
+  useFollowErrors(form);
+  const { errors } = form.formState;
   const [locating, setLocating] = useState(false);
   const [locateError, setLocateError] = useState<string | null>(null);
 
-  const errorText = (field: LocationField) =>
-    t(`automation.location.errors.${field}`, {
-      min: formatNumber(LIMITS[field].min, i18n.language, 0),
-      max: formatNumber(LIMITS[field].max, i18n.language, 0),
-    });
-  const edit = (field: LocationField) => (value: string) => {
-    setFields((f) => ({ ...f, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+  const errorText = (field: LocationField) => {
+    const key = errors[field]?.message;
+    return key
+      ? t(`automation.${key}` as 'automation.location.errors.latitude', {
+          min: formatNumber(LIMITS[field].min, i18n.language, 0),
+          max: formatNumber(LIMITS[field].max, i18n.language, 0),
+        })
+      : null;
   };
   const problemText = (error: 'denied' | 'unavailable' | 'timeout') =>
     // A refusal has its own notice (LocationDeniedNotice); the others say to type the coordinates.
@@ -66,41 +78,21 @@ export function LocationCondition() {
     const result = await requestPosition();
     setLocating(false);
     if ('error' in result) return problemText(result.error);
-    setFields((f) => ({
-      ...f,
-      latitude: degreesField(result.point.latitude),
-      longitude: degreesField(result.point.longitude),
-    }));
-    setErrors((e) => ({ ...e, latitude: undefined, longitude: undefined }));
+    form.setValue('latitude', degreesField(result.point.latitude));
+    form.setValue('longitude', degreesField(result.point.longitude));
   };
 
-  const submit = () => {
-    const problems = locationProblems(fields);
-    if (Object.keys(problems).length > 0) {
-      setErrors(
-        Object.fromEntries(Object.keys(problems).map((f) => [f, errorText(f as LocationField)])) as Partial<
-          Record<LocationField, string>
-        >,
-      );
-      return;
-    }
-    editor.save({
-      conditionType: ConditionType.Location,
-      metadata: {
-        latitude: parseLocalNumber(fields.latitude),
-        longitude: parseLocalNumber(fields.longitude),
-        radius: parseLocalNumber(fields.radius),
-        event,
-      },
-    });
-  };
+  const submit = form.handleSubmit((values) => {
+    const { latitude, longitude, radius, event } = locationValueOf(values);
+    editor.save({ conditionType: ConditionType.Location, metadata: { latitude, longitude, radius, event } });
+  });
 
   return (
     <EditorScreen
       kind="condition"
       title={t('automation.location.title')}
       testId="screen-condition-location"
-      onSave={submit}
+      onSave={() => void submit()}
     >
       <LocationDeniedNotice />
       <FormSection
@@ -126,18 +118,16 @@ export function LocationCondition() {
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label={t('automation.location.latitude')}
-            value={fields.latitude}
-            onValueChange={edit('latitude')}
-            error={errors.latitude}
+            {...form.register('latitude')}
+            error={errorText('latitude')}
             placeholder="35.6892"
             maxLength={24}
             testId="location-latitude"
           />
           <TextField
             label={t('automation.location.longitude')}
-            value={fields.longitude}
-            onValueChange={edit('longitude')}
-            error={errors.longitude}
+            {...form.register('longitude')}
+            error={errorText('longitude')}
             placeholder="51.3890"
             maxLength={24}
             testId="location-longitude"
@@ -152,21 +142,28 @@ export function LocationCondition() {
         })}
         className="space-y-5"
       >
-        <SegmentedBar<LocationValue['event']>
-          label={t('automation.location.event')}
-          value={event}
-          onChange={setEvent}
-          testId="location-event"
-          options={[
-            { value: 'enter', label: t('automation.location.enter'), testId: 'location-enter' },
-            { value: 'leave', label: t('automation.location.leave'), testId: 'location-leave' },
-          ]}
+        <Controller
+          control={form.control}
+          name="event"
+          render={({ field }) => (
+            <div ref={focusGroup(field.ref)}>
+              <SegmentedBar<LocationValue['event']>
+                label={t('automation.location.event')}
+                value={field.value}
+                onChange={field.onChange}
+                testId="location-event"
+                options={[
+                  { value: 'enter', label: t('automation.location.enter'), testId: 'location-enter' },
+                  { value: 'leave', label: t('automation.location.leave'), testId: 'location-leave' },
+                ]}
+              />
+            </div>
+          )}
         />
         <TextField
           label={t('automation.location.radius')}
-          value={fields.radius}
-          onValueChange={edit('radius')}
-          error={errors.radius}
+          {...form.register('radius')}
+          error={errorText('radius')}
           maxLength={6}
           testId="location-radius"
         />

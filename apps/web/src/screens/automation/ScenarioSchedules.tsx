@@ -16,8 +16,9 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { emptySchedule, REPEAT, type ScheduleValue, scheduleProblem } from './condition-meta.ts';
+import { emptySchedule, REPEAT, type ScheduleValue } from './condition-meta.ts';
 import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
+import { scheduleProblems } from './sub-forms.ts';
 import { PausedNote } from './ValueInput.tsx';
 
 /** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
@@ -32,9 +33,9 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
   const when = (ms: number) => formatDateTime(ms, i18n.language);
 
   const submit = () => {
-    const problem = scheduleProblem(value);
+    const problem = scheduleProblems(value)[0];
     if (problem) {
-      setError(t(`automation.schedule.${problem}`));
+      setError(t(`automation.${problem[1]}` as 'automation.schedule.timeRequired'));
       return;
     }
     add.mutate(

@@ -5,6 +5,7 @@ import { weekdayNames as weekdayNamesOf } from '../../lib/date-format.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { REPEAT, type ScheduleValue } from './condition-meta.ts';
+import { FieldProblem } from './FieldProblem.tsx';
 
 /** Weekday names Saturday first, in the interface language (the app's one date formatter). */
 export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
@@ -29,22 +30,32 @@ export function scheduleText(v: ScheduleValue, t: TFunction): string {
   });
 }
 
+type ScheduleField = 'time' | 'timerInterval' | 'dayOfWeeks';
+
 /** When something runs: once, daily or on chosen weekdays at a time, or every N minutes. */
 export function ScheduleFields({
   value,
   onChange,
   timerOnly = false,
+  errors = {},
+  fieldRef,
 }: {
   value: ScheduleValue;
   onChange(value: ScheduleValue): void;
   /** A Timer condition: only the interval. */
   timerOnly?: boolean;
+  /** Each field's problem, shown below it. */
+  errors?: Partial<Record<ScheduleField, string | null>>;
+  /** The ref a form focuses a field by. */
+  fieldRef?: (field: ScheduleField) => (el: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation();
   const names = weekdayNames();
   const set = (patch: Partial<ScheduleValue>) => onChange({ ...value, ...patch });
-  const field =
-    'h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent';
+  const field = (name: ScheduleField) =>
+    `h-12 w-full rounded-2xl border bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent ${
+      errors[name] ? 'border-danger' : 'border-line'
+    }`;
   return (
     <div className="space-y-4">
       {timerOnly ? null : (
@@ -64,6 +75,8 @@ export function ScheduleFields({
         <label className="block">
           <span className="mb-1.5 block px-1 text-sm font-medium">{t('automation.schedule.interval')}</span>
           <input
+            ref={fieldRef?.('timerInterval')}
+            aria-invalid={errors.timerInterval ? true : undefined}
             inputMode="numeric"
             value={value.timerInterval === null ? '' : String(value.timerInterval)}
             onChange={(e) => {
@@ -74,49 +87,56 @@ export function ScheduleFields({
                 .slice(0, 6);
               set({ timerInterval: digits ? Number(digits) : null });
             }}
-            className={field}
+            className={field('timerInterval')}
             data-testid="schedule-interval"
           />
+          <FieldProblem text={errors.timerInterval ?? null} />
         </label>
       ) : (
         <label className="block">
           <span className="mb-1.5 block px-1 text-sm font-medium">{t('automation.schedule.time')}</span>
           <input
+            ref={fieldRef?.('time')}
+            aria-invalid={errors.time ? true : undefined}
             type="time"
             value={value.time}
             onChange={(e) => set({ time: e.target.value })}
-            className={field}
+            className={field('time')}
             data-testid="schedule-time"
           />
+          <FieldProblem text={errors.time ?? null} />
         </label>
       )}
       {value.repeatType === REPEAT.Weekly ? (
-        <fieldset
-          aria-label={t('automation.schedule.days')}
-          className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0"
-        >
-          {names.map((name, day) => {
-            const on = value.dayOfWeeks.includes(day);
-            return (
-              <button
-                key={name}
-                type="button"
-                aria-pressed={on}
-                onClick={() =>
-                  set({
-                    dayOfWeeks: on ? value.dayOfWeeks.filter((d) => d !== day) : [...value.dayOfWeeks, day],
-                  })
-                }
-                className={`h-10 min-w-12 rounded-full px-3 text-sm font-semibold ring-1 ${
-                  on ? 'bg-accent text-on-accent ring-accent' : 'bg-surface text-ink ring-line'
-                }`}
-                data-testid={`day-${day}`}
-              >
-                {name}
-              </button>
-            );
-          })}
-        </fieldset>
+        <div ref={fieldRef?.('dayOfWeeks')}>
+          <fieldset
+            aria-label={t('automation.schedule.days')}
+            className="m-0 flex min-w-0 flex-wrap gap-2 border-0 p-0"
+          >
+            {names.map((name, day) => {
+              const on = value.dayOfWeeks.includes(day);
+              return (
+                <button
+                  key={name}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() =>
+                    set({
+                      dayOfWeeks: on ? value.dayOfWeeks.filter((d) => d !== day) : [...value.dayOfWeeks, day],
+                    })
+                  }
+                  className={`h-10 min-w-12 rounded-full px-3 text-sm font-semibold ring-1 ${
+                    on ? 'bg-accent text-on-accent ring-accent' : 'bg-surface text-ink ring-line'
+                  }`}
+                  data-testid={`day-${day}`}
+                >
+                  {name}
+                </button>
+              );
+            })}
+          </fieldset>
+          <FieldProblem text={errors.dayOfWeeks ?? null} />
+        </div>
       ) : null}
     </div>
   );

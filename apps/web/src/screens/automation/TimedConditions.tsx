@@ -1,49 +1,60 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   emptySchedule,
   REPEAT,
   type ScheduleValue,
   scheduleOf,
-  scheduleProblem,
   WEATHER_KEYS,
   weatherKeyOf,
 } from './condition-meta.ts';
-import { EditorScreen, FormSection, useConditionEditor, useKeyValue } from './EditorParts.tsx';
+import {
+  EditorScreen,
+  FormSection,
+  focusGroup,
+  useConditionEditor,
+  useFollowErrors,
+} from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { ScheduleFields } from './ScheduleFields.tsx';
-import { COMPARISONS, ConditionType } from './text.ts';
-import { ComparisonPicker, ValueInput, valueFits, valueRangeText } from './ValueInput.tsx';
+import {
+  type KeyValueForm,
+  keyIn,
+  timedConditionOf,
+  timedConditionResolver,
+  weatherConditionOf,
+  weatherConditionResolver,
+} from './sub-forms.ts';
+import { COMPARISONS } from './text.ts';
+import { ComparisonPicker, ValueInput, valueProblemText } from './ValueInput.tsx';
 
 /** condition-screen for a Schedule (a time and a repeat) or a Timer (every N minutes) condition. */
 export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
   const { t } = useTranslation();
   const editor = useConditionEditor();
   const existing = scheduleOf(editor.existing);
-  const [value, setValue] = useState<ScheduleValue>(
-    existing ?? (kind === 'timer' ? { ...emptySchedule(), repeatType: REPEAT.Timer } : emptySchedule()),
-  );
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    const problem = scheduleProblem(value);
-    if (problem) {
-      setError(t(`automation.schedule.${problem}`));
-      return;
-    }
-    const schedule =
-      value.repeatType === REPEAT.Timer
-        ? { repeatType: REPEAT.Timer, startDateTime: Date.now(), timerInterval: value.timerInterval }
-        : {
-            repeatType: value.repeatType,
-            startDateTime: Date.now(),
-            time: value.time,
-            dayOfWeeks: value.dayOfWeeks,
-          };
-    editor.save({
-      conditionType: kind === 'timer' ? ConditionType.Timer : ConditionType.Schedule,
-      metadata: { schedule },
-    });
+  // On react-hook-form: the spec's schedule rules and the contract's conditionBodySchema (sub-forms.ts).
+  const resolver = useMemo(() => timedConditionResolver(kind, Date.now), [kind]);
+  const form = useForm<ScheduleValue>({
+    defaultValues:
+      existing ?? (kind === 'timer' ? { ...emptySchedule(), repeatType: REPEAT.Timer } : emptySchedule()),
+    resolver,
+  });
+  useFollowErrors(form);
+  const value = form.watch();
+  const { errors } = form.formState;
+  const problem = (field: keyof ScheduleValue) => {
+    const key = errors[field]?.message;
+    return key ? t(`automation.${key}` as 'automation.schedule.timeRequired') : null;
   };
+  // Each field's ref, so a blocked save focuses the first wrong one.
+  const refs = {
+    time: useController({ control: form.control, name: 'time' }).field.ref,
+    timerInterval: useController({ control: form.control, name: 'timerInterval' }).field.ref,
+    dayOfWeeks: useController({ control: form.control, name: 'dayOfWeeks' }).field.ref,
+  };
+  const submit = form.handleSubmit((checked) => editor.save(timedConditionOf(kind, checked, Date.now())));
   return (
     <EditorScreen
       kind="condition"
@@ -51,17 +62,22 @@ export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
         kind === 'timer' ? t('automation.condition.types.timer') : t('automation.condition.types.schedule')
       }
       testId="screen-condition-timed"
-      onSave={submit}
-      error={error}
+      onSave={() => void submit()}
     >
       <FormSection hint={t('automation.schedule.zoneHint')}>
         <ScheduleFields
           value={value}
-          onChange={(v) => {
-            setValue(v);
-            setError(null);
+          onChange={(next) => {
+            for (const [field, v] of Object.entries(next))
+              form.setValue(field as keyof ScheduleValue, v as never, { shouldDirty: true });
           }}
           timerOnly={kind === 'timer'}
+          errors={{
+            time: problem('time'),
+            timerInterval: problem('timerInterval'),
+            dayOfWeeks: problem('dayOfWeeks'),
+          }}
+          fieldRef={(field) => focusGroup(refs[field])}
         />
       </FormSection>
     </EditorScreen>
@@ -72,39 +88,46 @@ export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
 export function WeatherCondition() {
   const { t } = useTranslation();
   const { existing, save } = useConditionEditor();
-  const { key, def, value, error, setError, pickKey, changeValue } = useKeyValue(
-    WEATHER_KEYS,
-    (existing && weatherKeyOf(existing)) ?? 'temperature',
-    typeof existing?.value === 'number' ? existing.value : null,
-  );
-  const [comparison, setComparison] = useState<number>(existing?.comparisonType ?? 2);
-  const submit = () => {
-    if (!def) return;
-    if (!valueFits(def, value)) {
-      setError(valueRangeText(def, t));
-      return;
-    }
-    save({
-      conditionType: ConditionType.Weather,
-      deviceParameterId: def.key,
-      comparisonType: comparison,
-      value,
-      metadata: { key: def.key },
-    });
-  };
+  // On react-hook-form: the reading's range and the contract's conditionBodySchema (sub-forms.ts).
+  const resolver = useMemo(() => weatherConditionResolver(WEATHER_KEYS), []);
+  const form = useForm<KeyValueForm>({
+    defaultValues: {
+      key: (existing && weatherKeyOf(existing)) ?? 'temperature',
+      value: typeof existing?.value === 'number' ? existing.value : null,
+      comparison: existing?.comparisonType ?? 2,
+    },
+    resolver,
+  });
+  useFollowErrors(form);
+  const def = keyIn(WEATHER_KEYS, form.watch('key'));
+  const submit = form.handleSubmit((values) => {
+    const chosen = keyIn(WEATHER_KEYS, values.key);
+    if (chosen) save(weatherConditionOf(chosen, values));
+  });
   return (
     <EditorScreen
       kind="condition"
       title={t('automation.condition.types.weather')}
       testId="screen-condition-weather"
-      onSave={submit}
+      onSave={() => void submit()}
     >
-      <ParamPicker
-        title={t('automation.condition.parameter')}
-        keys={WEATHER_KEYS}
-        value={key}
-        onChange={pickKey}
-        titleOf={(k) => t(`automation.weather.${k as 'temperature'}`)}
+      <Controller
+        control={form.control}
+        name="key"
+        render={({ field }) => (
+          <div ref={focusGroup(field.ref)}>
+            <ParamPicker
+              title={t('automation.condition.parameter')}
+              keys={WEATHER_KEYS}
+              value={field.value}
+              onChange={(next) => {
+                form.setValue('value', null);
+                field.onChange(next);
+              }}
+              titleOf={(k) => t(`automation.weather.${k as 'temperature'}`)}
+            />
+          </div>
+        )}
       />
       {def ? (
         <FormSection
@@ -112,8 +135,29 @@ export function WeatherCondition() {
           hint={t('automation.weather.hint')}
           className="space-y-4"
         >
-          <ComparisonPicker comparisons={COMPARISONS} value={comparison} onChange={setComparison} />
-          <ValueInput def={def} value={value} onChange={changeValue} error={error} />
+          <Controller
+            control={form.control}
+            name="comparison"
+            render={({ field }) => (
+              <div ref={focusGroup(field.ref)}>
+                <ComparisonPicker comparisons={COMPARISONS} value={field.value} onChange={field.onChange} />
+              </div>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="value"
+            render={({ field, fieldState }) => (
+              <div ref={focusGroup(field.ref)}>
+                <ValueInput
+                  def={def}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={valueProblemText(def, fieldState.error?.message, t)}
+                />
+              </div>
+            )}
+          />
         </FormSection>
       ) : null}
     </EditorScreen>

@@ -9,6 +9,7 @@ import { i18n } from '../../i18n/index.ts';
 import { formatNumber } from '../../lib/format.ts';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { Slider } from '../../ui/Slider.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
 import type { COMPARISONS } from './text.ts';
 
 /** A condition's comparison, a segment a sign (=, <, ≥, …). */
@@ -50,18 +51,35 @@ const toNumber = (raw: string): number | null => {
 
 /**
  * The value of one catalogue key: on/off for a boolean, a choice for an enum, a number with the
- * key's range and unit (field and slider) for a number, text otherwise.
+ * key's range and unit (field and slider) for a number, text otherwise; its problem below it.
  */
 export function ValueInput({
-  def,
-  value,
-  onChange,
   error,
+  ...props
 }: {
   def: KeyDef;
   value: number | string | boolean | null | undefined;
   onChange(value: number | string | null): void;
   error?: string | null;
+}) {
+  return (
+    <div>
+      <ValueControl {...props} invalid={!!error} />
+      <FieldProblem text={error ?? null} />
+    </div>
+  );
+}
+
+function ValueControl({
+  def,
+  value,
+  onChange,
+  invalid,
+}: {
+  def: KeyDef;
+  value: number | string | boolean | null | undefined;
+  onChange(value: number | string | null): void;
+  invalid: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -105,6 +123,7 @@ export function ValueInput({
         aria-label={t('automation.value.label')}
         value={String(value ?? '')}
         onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
         className="h-12 w-full rounded-2xl border border-line bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent"
       />
     );
@@ -123,10 +142,10 @@ export function ValueInput({
             const next = toNumber(e.target.value);
             onChange(next === null ? (e.target.value.trim() === '' ? null : e.target.value) : next);
           }}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid || undefined}
           data-testid="value-number"
           className={`h-12 min-w-0 flex-1 rounded-2xl border bg-surface px-4 text-[16px] text-ink outline-none focus:border-accent ${
-            error ? 'border-danger' : 'border-line'
+            invalid ? 'border-danger' : 'border-line'
           }`}
         />
         {def.unit ? <span className="shrink-0 text-sm font-medium text-muted">{def.unit}</span> : null}
@@ -149,31 +168,18 @@ export function ValueInput({
         <span>{formatNumber(min, i18n.language)}</span>
         <span>{formatNumber(max, i18n.language)}</span>
       </div>
-      {error ? (
-        <p role="alert" className="mt-1.5 px-1 text-[13px] text-danger">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
 
-/** Whether a value fits a key: a number in range for numbers, one of the options for enums. */
-export function valueFits(def: KeyDef, value: unknown): boolean {
-  if (value === null || value === undefined || value === '') return false;
-  if (def.kind === 'boolean') return value === 0 || value === 1;
-  if (def.kind === 'enum') return (def.values ?? []).includes(Number(value));
-  if (def.kind === 'string') return typeof value === 'string';
-  if (typeof value !== 'number') return false;
-  return (def.min === undefined || value >= def.min) && (def.max === undefined || value <= def.max);
-}
-
-/** Why a value does not fit a key: its range, in the language's digits. */
-export const valueRangeText = (def: KeyDef, t: TFunction) =>
-  t('automation.errors.valueRange', {
-    min: formatNumber(def.min ?? 0, i18n.language),
-    max: formatNumber(def.max ?? 0, i18n.language),
-  });
+/** A value's problem in words: a number's range in the language's digits, or "choose one". */
+export const valueProblemText = (def: KeyDef | undefined, key: string | undefined, t: TFunction) =>
+  key
+    ? t(`automation.${key}` as 'automation.errors.valueRange', {
+        min: formatNumber(def?.min ?? 0, i18n.language),
+        max: formatNumber(def?.max ?? 0, i18n.language),
+      })
+    : null;
 
 /**
  * Why the server switched an automation, scenario, timer or data exchange off: a device it uses is

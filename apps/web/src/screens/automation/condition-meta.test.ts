@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConditionType,
-  emptySchedule,
-  REPEAT,
-  scheduleOf,
-  scheduleProblem,
-  weatherKeyOf,
-} from './condition-meta.ts';
+import { ConditionType, REPEAT, scheduleOf, weatherKeyOf } from './condition-meta.ts';
 
 describe('schedule conditions as the forms edit them', () => {
-  it('names what is missing: a time, a weekday, an interval', () => {
-    expect(scheduleProblem(emptySchedule())).toBe('timeRequired');
-    expect(scheduleProblem({ ...emptySchedule(), time: '25:00' })).toBe('timeRequired');
-    expect(scheduleProblem({ ...emptySchedule(), time: '07:30' })).toBeNull();
-    expect(scheduleProblem({ ...emptySchedule(), repeatType: REPEAT.Weekly, time: '07:30' })).toBe(
-      'daysRequired',
-    );
-    expect(
-      scheduleProblem({ ...emptySchedule(), repeatType: REPEAT.Weekly, time: '07:30', dayOfWeeks: [0] }),
-    ).toBeNull();
-    expect(scheduleProblem({ ...emptySchedule(), repeatType: REPEAT.Timer })).toBe('intervalRequired');
-    expect(scheduleProblem({ ...emptySchedule(), repeatType: REPEAT.Timer, timerInterval: 15 })).toBeNull();
-  });
-
   it('reads back what it wrote, as an object or as JSON text', () => {
     const schedule = { repeatType: REPEAT.Weekly, startDateTime: 1, time: '21:05', dayOfWeeks: [1, 3] };
     const expected = { repeatType: REPEAT.Weekly, time: '21:05', dayOfWeeks: [1, 3], timerInterval: null };

@@ -23,17 +23,6 @@ export const emptySchedule = (): ScheduleValue => ({
   timerInterval: null,
 });
 
-/** What is missing, as a translation key, or null when the schedule is complete. */
-export function scheduleProblem(
-  v: ScheduleValue,
-): 'timeRequired' | 'daysRequired' | 'intervalRequired' | null {
-  if (v.repeatType === REPEAT.Timer)
-    return v.timerInterval && v.timerInterval > 0 ? null : 'intervalRequired';
-  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v.time)) return 'timeRequired';
-  if (v.repeatType === REPEAT.Weekly && v.dayOfWeeks.length === 0) return 'daysRequired';
-  return null;
-}
-
 /** Readings the weather provider gives (apps/server weather.service): °C, %, m/s. */
 export const WEATHER_KEYS: readonly KeyDef[] = [
   { key: 'temperature', kind: 'number', access: 'r', unit: '°C', min: -50, max: 60, title: 'temperature' },
