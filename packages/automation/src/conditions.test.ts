@@ -86,6 +86,29 @@ describe('event conditions', () => {
     expect(evaluateCondition(schedule, context({ trigger }), 0).verdict).toBe(false);
   });
 
+  it('a Notify condition holds for an event of its own device, of its kind when it names one', () => {
+    const trigger = { conditionType: ConditionType.Notify, deviceId: 'door', event: 'door_open' };
+    const onDoor: Condition = { conditionType: ConditionType.Notify, deviceId: 'door' };
+    const opened: Condition = { ...onDoor, metadata: { event: 'door_open' } };
+    const failed: Condition = { ...onDoor, metadata: '{"event":"error"}' };
+    expect(evaluateCondition(onDoor, context({ trigger }))).toMatchObject({
+      verdict: true,
+      observedValue: 'door_open',
+      explanation: 'Notify fired: the device raised door_open',
+    });
+    expect(evaluateCondition(opened, context({ trigger })).verdict).toBe(true);
+    expect(evaluateCondition(failed, context({ trigger }))).toMatchObject({
+      verdict: false,
+      explanation: 'the device raised door_open, not error',
+    });
+    expect(
+      evaluateCondition(opened, context({ trigger: { ...trigger, deviceId: 'hall' } })).explanation,
+    ).toBe('door_open came from another device');
+    expect(
+      evaluateCondition(opened, context({ trigger: { conditionType: ConditionType.DeviceParam } })).verdict,
+    ).toBe(false);
+  });
+
   it('never holds for the "none" type', () => {
     expect(evaluateCondition({ conditionType: ConditionType.none }, context()).verdict).toBe(false);
   });

@@ -2,7 +2,12 @@ import type { TelemetryValue } from '@hestia/contract';
 import { ComparisonType, ConditionCheckType, ConditionType, enumName } from '@hestia/contract';
 import { compareValues, describeComparison, formatValue } from './compare.ts';
 import { distanceMeters, type GeoPoint } from './geo.ts';
-import { type Condition, locationMetadataSchema, weatherMetadataSchema } from './schemas.ts';
+import {
+  type Condition,
+  locationMetadataSchema,
+  notifyMetadataSchema,
+  weatherMetadataSchema,
+} from './schemas.ts';
 import type { WeatherProvider } from './weather.ts';
 
 /** What set this evaluation off. */
@@ -10,9 +15,11 @@ export interface Trigger {
   conditionType: ConditionType;
   /** For Schedule and Timer: the index of the condition whose schedule fired, when known. */
   conditionIndex?: number;
-  /** For a telemetry change: which device and parameter changed. */
+  /** For a telemetry change: which device and parameter changed; for Notify: whose event it is. */
   deviceId?: string;
   deviceParameterId?: string;
+  /** For Notify: the device event that fired (`NOTIFY_EVENTS`). */
+  event?: string;
 }
 
 /** Reads a live value of a device parameter, or undefined when none is known. */
@@ -56,6 +63,26 @@ function firedBy(
     verdict: fired,
     explanation: fired ? `${name} fired` : `${name} did not fire`,
   };
+}
+
+/**
+ * A Notify condition holds when a device event is the trigger: the condition's device (when it names
+ * one) and its event (when metadata names one, else any event of that device).
+ */
+function notified(condition: Condition, context: EvaluationContext): ConditionVerdict {
+  const trigger = context.trigger;
+  if (trigger?.conditionType !== ConditionType.Notify)
+    return { observedValue: 'not fired', verdict: false, explanation: 'Notify did not fire' };
+  const meta = notifyMetadataSchema.safeParse(condition.metadata);
+  const wanted = meta.success ? meta.data.event : undefined;
+  const sameDevice = !condition.deviceId || condition.deviceId === trigger.deviceId;
+  const sameEvent = wanted === undefined || wanted === trigger.event;
+  const event = trigger.event ?? 'an event';
+  if (!sameDevice)
+    return { observedValue: event, verdict: false, explanation: `${event} came from another device` };
+  if (!sameEvent)
+    return { observedValue: event, verdict: false, explanation: `the device raised ${event}, not ${wanted}` };
+  return { observedValue: event, verdict: true, explanation: `Notify fired: the device raised ${event}` };
 }
 
 function compared(
@@ -130,7 +157,7 @@ function weather(condition: Condition, context: EvaluationContext): ConditionVer
 
 /**
  * Evaluates one condition. Event conditions (TapToRun, Schedule, Timer, Notify) hold when their
- * event is the trigger; DeviceParam and Weather compare live values; Location holds when the phone
+ * event is the trigger (Notify: an event of its device, of its kind when it names one); DeviceParam and Weather compare live values; Location holds when the phone
  * crossed the circle's edge in the chosen direction between its previous and current positions.
  */
 export function evaluateCondition(
@@ -142,8 +169,9 @@ export function evaluateCondition(
     case ConditionType.TapToRun:
     case ConditionType.Schedule:
     case ConditionType.Timer:
-    case ConditionType.Notify:
       return firedBy(condition, context, index);
+    case ConditionType.Notify:
+      return notified(condition, context);
     case ConditionType.DeviceParam:
       return deviceParam(condition, context.telemetry);
     case ConditionType.Location:

@@ -81,6 +81,17 @@ export const weatherMetadataSchema = jsonOrObject(
   }),
 );
 
+/**
+ * The device events a Notify condition can wait for (docs/decisions/038): the events a device's
+ * telemetry raises as notifications (decision 030). Firmware results and shares are not events of
+ * the device's own reports and are not offered.
+ */
+export const NOTIFY_EVENTS = ['error', 'door_open', 'motion', 'program_done'] as const;
+export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
+
+/** Notify condition: which event of its device fires it; none: any of them. */
+export const notifyMetadataSchema = jsonOrObject(z.object({ event: z.enum(NOTIFY_EVENTS).optional() }));
+
 /** Schedule or Timer condition: the recurrence that fires it, when known. */
 export const scheduleMetadataSchema = jsonOrObject(z.object({ schedule: recurrenceSchema }));
 

@@ -3,6 +3,8 @@ import {
   type Condition,
   incompleteTimedConditions,
   locationMetadataSchema,
+  NOTIFY_EVENTS,
+  notifyMetadataSchema,
   weatherMetadataSchema,
 } from '@hestia/automation';
 import { type Automation, ConditionType, type PausedReason } from '@hestia/contract';
@@ -47,7 +49,7 @@ export const analysed = (r: {
   commandInorderExecution: r.inOrder ?? false,
 });
 
-/** Schedule, Timer, Location and Weather conditions need their settings to ever hold. */
+/** Schedule, Timer, Location, Weather and Notify conditions need their settings to ever hold. */
 export function checkConditionSettings(conditions: Condition[]): void {
   const timed = incompleteTimedConditions(conditions, 'UTC')[0];
   if (timed !== undefined)
@@ -56,6 +58,17 @@ export function checkConditionSettings(conditions: Condition[]): void {
       `Condition ${timed + 1}: set when it runs (metadata.schedule with repeatType, startDateTime and time, or timerInterval in minutes).`,
     );
   conditions.forEach((c, i) => {
+    if (c.conditionType === ConditionType.Notify && !c.deviceId)
+      throw new AppError('VALIDATION', `Condition ${i + 1}: choose the device whose event runs it.`);
+    if (
+      c.conditionType === ConditionType.Notify &&
+      c.metadata != null &&
+      !notifyMetadataSchema.safeParse(c.metadata).success
+    )
+      throw new AppError(
+        'VALIDATION',
+        `Condition ${i + 1}: the event must be one of ${NOTIFY_EVENTS.join(', ')} (or none: any of them).`,
+      );
     if (c.conditionType === ConditionType.Location && !locationMetadataSchema.safeParse(c.metadata).success)
       throw new AppError(
         'VALIDATION',

@@ -83,6 +83,7 @@ export class AutomationService {
       clock,
       runs: this.runner,
       weatherFor: (row) => this.weatherFor(row),
+      devices,
     });
     this.runDelayedStep = delayedSteps({ repo, runs: this.runner, telemetry, clock });
 
