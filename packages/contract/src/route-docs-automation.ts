@@ -4,7 +4,7 @@ import type { onboardingRoutes } from './routes-onboarding.ts';
 import type { provisioningRoutes } from './routes-provisioning.ts';
 
 const saveAutomation =
-  "Without `id`, adds one; with it, replaces that one. Conditions (by `conditionType`: TapToRun 0, Schedule 1, Timer 2, DeviceParam 3, Notify 4, Location 5, Weather 6) are checked all or any (`conditionCheckType` 0 or 1); commands write `value` to a device key after `delay` seconds, in order when `commandInorderExecution`. Every device it reads must be visible to the user and every device it writes to controllable; conflicts with the user's other automations come back as `warnings`.";
+  "Without `id`, adds one; with it, replaces that one. Conditions (by `conditionType`: TapToRun 0, Schedule 1, Timer 2, DeviceParam 3, Notify 4, Location 5, Weather 6) are checked all or any (`conditionCheckType` 0 or 1); a Notify condition names its device (`deviceId`) and may name one of its events in `metadata.event` (error, door_open, motion, program_done; none: any), and holds when the device raises it; commands write `value` to a device key after `delay` seconds, in order when `commandInorderExecution`. Every device it reads must be visible to the user and every device it writes to controllable; conflicts with the user's other automations come back as `warnings`.";
 const scheduleBody =
   "Without `scheduleId`, adds one; with it, edits it. Repeat types: Once 0, Daily 1, Weekly 2 (`dayOfWeeks`, 0 Saturday to 6 Friday), Monthly 3, Yearly 4, Timer 5 (every `timerInterval` minutes); `time` is HH:mm in the user's time zone.";
 
@@ -54,6 +54,8 @@ export const automationRouteDocs = {
   notifyAutomation: {
     tag: 'Automations',
     summary: 'Choose whether an automation notifies the user when it runs, and with what message',
+    description:
+      "With `isNotify` on, each run of the automation (by any trigger: a tap, a schedule, a device value, or a device event its Notify condition waits for) adds a notification to the owner's inbox, with `notifyMessage` or else its name, and pushes it.",
   },
   automationRuns: {
     tag: 'Automations',
