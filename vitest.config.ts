@@ -6,9 +6,6 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Two files at a time (two cores here): integration files mostly wait on sockets, timers and the
-          // database thread, so a second file overlaps them. Scaled and browser files stay one at a time.
-          maxWorkers: 2,
           setupFiles: ['./vitest.setup.ts'],
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
         },
@@ -16,7 +13,6 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          maxWorkers: 2,
           include: ['apps/*/test/**/*.test.ts'],
           exclude: ['apps/*/test/**/*.scaled.test.ts'],
           testTimeout: 30_000,
