@@ -202,4 +202,31 @@ describe('checkModbus: what the server and the simulated device accept', () => {
       expect((reply.data as number[]).length).toBe(reg.words);
     }
   });
+
+  it('answers any params with a result or a CatalogError, never another failure', () => {
+    const word = fc.oneof(fc.integer({ min: -2, max: 0x10001 }), fc.constant(1.5), fc.string());
+    const params = fc.record(
+      {
+        function: fc.oneof(fc.constantFrom(3, 6, 7, 8, 9), fc.integer(), fc.string()),
+        len: fc.oneof(fc.integer({ min: -1, max: 80 }), fc.constant(71), fc.constant(null)),
+        address: fc.oneof(fc.integer({ min: 95, max: 200 }), fc.constant('100')),
+        data: fc.oneof(fc.array(word, { maxLength: 40 }), fc.constant('x')),
+        data_mask: fc.oneof(fc.integer({ min: -1, max: 0x10001 }), fc.constant(null)),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(params, fc.constantFrom(boiler, curtain), (p, profile) => {
+        const sim = createSimDevice(profile, () => 0.5);
+        for (const run of [() => checkModbus(profile, p, sim.values), () => applyModbus(sim, p)]) {
+          try {
+            run();
+          } catch (err) {
+            expect(err).toBeInstanceOf(CatalogError);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
