@@ -15,6 +15,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, userColumn } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -22,7 +23,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   email: text('email').unique(),
   mobile: text('mobile').unique(),
   passwordHash: text('password_hash').notNull(),
@@ -40,21 +41,19 @@ export const users = pgTable('users', {
     .default({ push: true, email: true, sms: false }),
   /** Electricity price for energy cost (null: none set). */
   tariff: jsonb('tariff').$type<{ pricePerKwh: number; currency: string }>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** One login; its refresh token is stored hashed. Revoking it ends its access tokens at once. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userColumn(() => users, 'user_id'),
     refreshHash: text('refresh_hash').notNull().unique(),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     online: boolean('online').notNull().default(true),
@@ -81,7 +80,7 @@ export const spentRefreshTokens = pgTable('spent_refresh_tokens', {
 export const verificationCodes = pgTable(
   'verification_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     purpose: text('purpose', {
       enum: ['register', 'login', 'reset', 'change_email', 'change_phone'],
     }).notNull(),
@@ -91,7 +90,7 @@ export const verificationCodes = pgTable(
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('verification_codes_target_idx').on(t.purpose, t.target)],
 );

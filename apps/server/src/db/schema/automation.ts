@@ -16,16 +16,15 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAtColumn, idColumn, userColumn } from './columns.ts';
 import { devices } from './home.ts';
 
 /** A device schedule or timer, or a scenario's schedule: a recurrence and what to do each time. */
 export const schedules = pgTable(
   'schedules',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    ownerId: userColumn(() => users),
     deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'cascade' }),
     scenarioId: uuid('scenario_id'),
     kind: text('kind', { enum: ['schedule', 'timer'] }).notNull(),
@@ -36,7 +35,7 @@ export const schedules = pgTable(
     nextRunAt: bigint('next_run_at', { mode: 'number' }),
     /** Why it was switched off for its owner: the device is no longer theirs to control (decision 018). */
     pausedReason: jsonb('paused_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('schedules_owner_idx').on(t.ownerId)],
 );
@@ -45,10 +44,8 @@ export const schedules = pgTable(
 export const automations = pgTable(
   'automations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    ownerId: userColumn(() => users),
     type: text('type', { enum: ['automation', 'scenario'] }).notNull(),
     name: text('name').notNull(),
     isActive: boolean('is_active').notNull().default(true),
@@ -62,7 +59,7 @@ export const automations = pgTable(
     warnings: jsonb('warnings').notNull().default([]),
     /** Why it was switched off for its owner: a device it needs is no longer theirs to use (decision 018). */
     pausedReason: jsonb('paused_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('automations_owner_idx').on(t.ownerId)],
 );
@@ -74,7 +71,7 @@ export const automations = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** schedule: a schedule or timer occurrence; action: a delayed step; automation: a Schedule or Timer
      * condition; weather: a weather poll (no check constraint, so new kinds need no migration). */
     kind: text('kind', { enum: ['schedule', 'action', 'automation', 'weather'] }).notNull(),
@@ -95,7 +92,7 @@ export const jobs = pgTable(
 export const runs = pgTable(
   'runs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     sourceId: uuid('source_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     occurrence: text('occurrence').notNull().unique(),
@@ -112,13 +109,11 @@ export const runs = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userColumn(() => users, 'user_id'),
     name: text('name').notNull(),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
     /** What it is about (contract NOTIFICATION_KINDS), its device, and the facts its text is written from. */
     kind: text('kind').notNull().default('automation'),
@@ -132,10 +127,8 @@ export const notifications = pgTable(
 export const dataExchanges = pgTable(
   'data_exchanges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    ownerId: userColumn(() => users),
     sourceDeviceId: uuid('source_device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -146,7 +139,7 @@ export const dataExchanges = pgTable(
     targetParameter: text('target_parameter').notNull(),
     /** Why it copies nothing now: its owner lacks access to the source or target (decision 018). */
     pausedReason: jsonb('paused_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('data_exchanges_source_idx').on(t.sourceDeviceId)],
 );
@@ -159,14 +152,12 @@ export const dataExchanges = pgTable(
 export const keyActions = pgTable(
   'key_actions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     /** Who made the binding: the action runs with this user's access. */
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userColumn(() => users),
     keyIndex: integer('key_index').notNull(),
     pressType: text('press_type', { enum: ['tap', 'hold'] }).notNull(),
     actionType: text('action_type', { enum: ['scenario', 'device'] }).notNull(),
@@ -176,7 +167,7 @@ export const keyActions = pgTable(
     key: text('key'),
     value: jsonb('value'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('key_actions_device_idx').on(t.deviceId, t.position)],
 );

@@ -2,7 +2,8 @@
  * Firmware over the air (issue 20; decision "firmware over the air"): the packages the operator stores per device
  * model (ThingsBoard's OTA packages). (db/schema.ts gathers every table.)
  */
-import { customType, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from './columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -17,14 +18,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const firmwarePackages = pgTable(
   'firmware_packages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     profileId: text('profile_id').notNull(),
     title: text('title').notNull(),
     version: text('version').notNull(),
     size: integer('size').notNull(),
     checksum: text('checksum').notNull(),
     data: bytea('data').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     unique('firmware_packages_profile_version_key').on(t.profileId, t.version),

@@ -16,21 +16,20 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAtColumn, idColumn, userColumn } from './columns.ts';
 
 /** A place (parentId null) or a room (parentId is its place). */
 export const assets = pgTable(
   'assets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    ownerId: userColumn(() => users),
     parentId: uuid('parent_id'),
     name: text('name').notNull(),
     type: text('type').notNull().default('place'),
     label: text('label').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('assets_owner_idx').on(t.ownerId)],
 );
@@ -42,7 +41,7 @@ export const assets = pgTable(
 export const devices = pgTable(
   'devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -58,7 +57,7 @@ export const devices = pgTable(
     mac: text('mac').unique(),
     /** When the device answered a provisioning request; a second request is refused. */
     provisionedAt: timestamp('provisioned_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('devices_owner_idx').on(t.ownerId),
@@ -71,7 +70,7 @@ export const provisioningKeys = pgTable('provisioning_keys', {
   profileId: text('profile_id').primaryKey(),
   provisionKey: text('provision_key').notNull().unique(),
   provisionSecret: text('provision_secret').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /** A device's open claim (`v1/devices/me/claim`): the secret key's SHA-256 and when it ends. */
@@ -81,19 +80,17 @@ export const deviceClaims = pgTable('device_claims', {
     .references(() => devices.id, { onDelete: 'cascade' }),
   secretHash: text('secret_hash').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export const favourites = pgTable(
   'favourites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(() => users, 'user_id'),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceId] })],
 );
@@ -105,13 +102,11 @@ export const favourites = pgTable(
 export const shares = pgTable(
   'shares',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userColumn(() => users),
     tokenHash: text('token_hash').notNull().unique(),
     /** The invitation link or QR code is good until then. */
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
@@ -131,17 +126,15 @@ export const shares = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(() => users, 'user_id'),
     startTs: bigint('start_ts', { mode: 'number' }).notNull(),
     endTs: bigint('end_ts', { mode: 'number' }).notNull(),
     summary: jsonb('summary').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('reports_device_idx').on(t.deviceId, t.userId)],
 );
@@ -157,11 +150,9 @@ export const reports = pgTable(
 export const pairKeys = pgTable(
   'pair_keys',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     keyHash: text('key_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(() => users, 'user_id'),
     /** The chosen place; null when it was deleted meanwhile (the device then goes to the default place). */
     placeId: uuid('place_id').references(() => assets.id, { onDelete: 'set null' }),
     deviceId: uuid('device_id')
@@ -172,7 +163,7 @@ export const pairKeys = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     ownerKeyHash: text('owner_key_hash'),
     configuredAt: timestamp('configured_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('pair_keys_device_idx').on(t.deviceId, t.keyHash),

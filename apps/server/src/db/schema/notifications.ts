@@ -1,15 +1,14 @@
 /** Notification personalisation and Web Push subscriptions (issue 20; migration 0017). */
-import { index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { createdAtColumn, idColumn, userColumn } from './columns.ts';
 import { devices } from './home.ts';
 
 /** The kinds of a device's events its owner turned off; no row means every kind is on. */
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn(() => users, 'user_id'),
     deviceId: uuid('device_id')
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -22,16 +21,14 @@ export const notificationSettings = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userColumn(() => users, 'user_id'),
     identifier: text('identifier').notNull(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     language: text('language').notNull().default('en'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     unique('push_subscriptions_user_identifier_key').on(t.userId, t.identifier),
