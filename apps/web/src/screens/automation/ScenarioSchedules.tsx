@@ -1,7 +1,8 @@
 import ClockIcon from 'lucide-react/icons/clock';
 import PlusIcon from 'lucide-react/icons/plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   useAddScenarioSchedule,
@@ -16,9 +17,10 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { toast } from '../../ui/Toast.tsx';
-import { emptySchedule, REPEAT, type ScheduleValue } from './condition-meta.ts';
-import { ScheduleFields, scheduleText } from './ScheduleFields.tsx';
-import { scheduleProblems } from './sub-forms.ts';
+import { emptySchedule, type ScheduleValue } from './condition-meta.ts';
+import { useFollowErrors } from './EditorParts.tsx';
+import { ScheduleFields, scheduleText, useScheduleFieldProps } from './ScheduleFields.tsx';
+import { scenarioScheduleBody, scenarioScheduleResolver } from './sub-forms.ts';
 import { PausedNote } from './ValueInput.tsx';
 
 /** A saved scenario's schedules: each with its next run, add (time and repeat) and delete. */
@@ -28,34 +30,30 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
   const add = useAddScenarioSchedule(scenarioId);
   const remove = useDeleteScenarioSchedule(scenarioId);
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState<ScheduleValue>(emptySchedule());
+  // The dialog's form on react-hook-form: the schedule's rules and the contract's scheduleBodySchema
+  // (sub-forms.ts); a refusal of the server shows below it.
+  const named = useRef(name);
+  named.current = name;
+  const resolver = useMemo(() => scenarioScheduleResolver(() => named.current, Date.now), []);
+  const form = useForm<ScheduleValue>({ defaultValues: emptySchedule(), resolver });
+  useFollowErrors(form);
   const [error, setError] = useState<string | null>(null);
+  const fields = useScheduleFieldProps(form, () => setError(null));
   const when = (ms: number) => formatDateTime(ms, i18n.language);
 
+  const send = form.handleSubmit((checked) =>
+    add.mutate(scenarioScheduleBody(name, checked, Date.now()), {
+      onSuccess: () => {
+        toast.success(t('automation.scenarioSchedule.added'));
+        setOpen(false);
+        form.reset(emptySchedule());
+      },
+      onError: (err) => setError(errorText(err, t)),
+    }),
+  );
   const submit = () => {
-    const problem = scheduleProblems(value)[0];
-    if (problem) {
-      setError(t(`automation.${problem[1]}` as 'automation.schedule.timeRequired'));
-      return;
-    }
-    add.mutate(
-      {
-        name,
-        repeatType: value.repeatType,
-        startDateTime: Date.now(),
-        time: value.repeatType === REPEAT.Timer ? null : value.time,
-        dayOfWeeks: value.repeatType === REPEAT.Weekly ? value.dayOfWeeks : [],
-        timerInterval: value.repeatType === REPEAT.Timer ? value.timerInterval : null,
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('automation.scenarioSchedule.added'));
-          setOpen(false);
-          setValue(emptySchedule());
-        },
-        onError: (err) => setError(errorText(err, t)),
-      },
-    );
+    setError(null);
+    void send();
   };
 
   return (
@@ -101,6 +99,7 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
         title={t('automation.scenarioSchedule.add')}
         onClick={() => {
           setError(null);
+          form.reset(emptySchedule());
           setOpen(true);
         }}
         testId="add-scenario-schedule"
@@ -117,13 +116,7 @@ export function ScenarioSchedules({ scenarioId, name }: { scenarioId: string; na
         }
       >
         <div className="pb-2">
-          <ScheduleFields
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setError(null);
-            }}
-          />
+          <ScheduleFields {...fields} />
           <p className="mt-3 text-[13px] text-muted">{t('automation.schedule.zoneHint')}</p>
           {error ? (
             <p role="alert" className="mt-3 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] text-danger">

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { type UseFormReturn, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/index.ts';
 import { weekdayNames as weekdayNamesOf } from '../../lib/date-format.ts';
@@ -6,6 +7,7 @@ import { formatNumber } from '../../lib/format.ts';
 import { SegmentedBar } from '../../ui/SegmentedBar.tsx';
 import { REPEAT, type ScheduleValue } from './condition-meta.ts';
 import { FieldProblem } from './FieldProblem.tsx';
+import { focusGroup } from './focus-group.ts';
 
 /** Weekday names Saturday first, in the interface language (the app's one date formatter). */
 export function weekdayNames(style: 'short' | 'long' = 'short'): string[] {
@@ -31,6 +33,38 @@ export function scheduleText(v: ScheduleValue, t: TFunction): string {
 }
 
 type ScheduleField = 'time' | 'timerInterval' | 'dayOfWeeks';
+
+/**
+ * The props of ScheduleFields for a react-hook-form form of a ScheduleValue: its values, each field's
+ * problem (keys under `automation.`, translated), and the refs a blocked save focuses them by.
+ */
+export function useScheduleFieldProps(form: UseFormReturn<ScheduleValue>, onEdit?: () => void) {
+  const { t } = useTranslation();
+  const { errors } = form.formState;
+  const refs = {
+    time: useController({ control: form.control, name: 'time' }).field.ref,
+    timerInterval: useController({ control: form.control, name: 'timerInterval' }).field.ref,
+    dayOfWeeks: useController({ control: form.control, name: 'dayOfWeeks' }).field.ref,
+  };
+  const problem = (field: ScheduleField) => {
+    const key = errors[field]?.message;
+    return key ? t(`automation.${key}` as 'automation.schedule.timeRequired') : null;
+  };
+  return {
+    value: form.watch(),
+    onChange: (next: ScheduleValue) => {
+      onEdit?.();
+      for (const [field, v] of Object.entries(next))
+        form.setValue(field as keyof ScheduleValue, v as never, { shouldDirty: true });
+    },
+    errors: {
+      time: problem('time'),
+      timerInterval: problem('timerInterval'),
+      dayOfWeeks: problem('dayOfWeeks'),
+    },
+    fieldRef: (field: ScheduleField) => focusGroup(refs[field]),
+  };
+}
 
 /** When something runs: once, daily or on chosen weekdays at a time, or every N minutes. */
 export function ScheduleFields({

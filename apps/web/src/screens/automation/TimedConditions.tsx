@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Controller, useController, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   emptySchedule,
@@ -17,7 +17,7 @@ import {
   useFollowErrors,
 } from './EditorParts.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
-import { ScheduleFields } from './ScheduleFields.tsx';
+import { ScheduleFields, useScheduleFieldProps } from './ScheduleFields.tsx';
 import {
   type KeyValueForm,
   keyIn,
@@ -42,18 +42,7 @@ export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
     resolver,
   });
   useFollowErrors(form);
-  const value = form.watch();
-  const { errors } = form.formState;
-  const problem = (field: keyof ScheduleValue) => {
-    const key = errors[field]?.message;
-    return key ? t(`automation.${key}` as 'automation.schedule.timeRequired') : null;
-  };
-  // Each field's ref, so a blocked save focuses the first wrong one.
-  const refs = {
-    time: useController({ control: form.control, name: 'time' }).field.ref,
-    timerInterval: useController({ control: form.control, name: 'timerInterval' }).field.ref,
-    dayOfWeeks: useController({ control: form.control, name: 'dayOfWeeks' }).field.ref,
-  };
+  const fields = useScheduleFieldProps(form);
   const submit = form.handleSubmit((checked) => editor.save(timedConditionOf(kind, checked, Date.now())));
   return (
     <EditorScreen
@@ -65,20 +54,7 @@ export function TimedCondition({ kind }: { kind: 'schedule' | 'timer' }) {
       onSave={() => void submit()}
     >
       <FormSection hint={t('automation.schedule.zoneHint')}>
-        <ScheduleFields
-          value={value}
-          onChange={(next) => {
-            for (const [field, v] of Object.entries(next))
-              form.setValue(field as keyof ScheduleValue, v as never, { shouldDirty: true });
-          }}
-          timerOnly={kind === 'timer'}
-          errors={{
-            time: problem('time'),
-            timerInterval: problem('timerInterval'),
-            dayOfWeeks: problem('dayOfWeeks'),
-          }}
-          fieldRef={(field) => focusGroup(refs[field])}
-        />
+        <ScheduleFields {...fields} timerOnly={kind === 'timer'} />
       </FormSection>
     </EditorScreen>
   );

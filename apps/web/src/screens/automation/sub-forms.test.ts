@@ -8,6 +8,8 @@ import {
   deviceConditionOf,
   deviceConditionResolver,
   locationResolver,
+  scenarioScheduleBody,
+  scenarioScheduleResolver,
   scheduleProblems,
   shownComparison,
   timedConditionOf,
@@ -130,6 +132,31 @@ describe("the automation editor's sub-screens on react-hook-form (issue 16)", ()
     ).toEqual({
       conditionType: ConditionType.Timer,
       metadata: { schedule: { repeatType: REPEAT.Timer, startDateTime: 5, timerInterval: 15 } },
+    });
+  });
+
+  it("scenario schedule: the schedule's rules, then the contract's scheduleBodySchema on the body", async () => {
+    let name = 'Lights on';
+    const resolver = scenarioScheduleResolver(
+      () => name,
+      () => 1_000,
+    );
+    expect(await messages(resolver, emptySchedule())).toEqual({ time: 'schedule.timeRequired' });
+    expect(await messages(resolver, { ...emptySchedule(), time: '07:30' })).toEqual({});
+    expect(scenarioScheduleBody(name, { ...emptySchedule(), time: '07:30', dayOfWeeks: [2] }, 9)).toEqual({
+      name,
+      repeatType: REPEAT.Daily,
+      startDateTime: 9,
+      time: '07:30',
+      dayOfWeeks: [],
+      timerInterval: null,
+    });
+    // An interval beyond the contract's year of minutes is refused on the interval.
+    const timer = { ...emptySchedule(), repeatType: REPEAT.Timer, timerInterval: 999_999 };
+    expect(await messages(resolver, timer)).toEqual({ timerInterval: 'errors.rejected' });
+    name = 'x'.repeat(65);
+    expect(await messages(resolver, { ...emptySchedule(), time: '07:30' })).toEqual({
+      time: 'errors.rejected',
     });
   });
 

@@ -6,7 +6,7 @@ import {
   weatherMetadataSchema,
 } from '@hestia/automation';
 import type { KeyDef } from '@hestia/catalog';
-import { commandBodySchema, conditionBodySchema } from '@hestia/contract';
+import { commandBodySchema, conditionBodySchema, scheduleBodySchema } from '@hestia/contract';
 import { ComparisonType, type RepeatType } from '@hestia/contract/light';
 import { type FieldProblem, type SchemaCheck, schemaResolver } from '../../lib/schema-resolver.ts';
 import {
@@ -283,6 +283,39 @@ export function timedConditionResolver(kind: 'schedule' | 'timer', now: () => nu
         schema: conditionBodySchema,
         value: timedConditionOf(kind, v, now()),
         problemAt: () => [v.repeatType === REPEAT.Timer ? 'timerInterval' : 'time', REJECTED],
+      },
+    ],
+  });
+}
+
+/** The schedule a scenario gets from the form: its name, and the fields of its repeat, from now. */
+export function scenarioScheduleBody(name: string, v: ScheduleValue, now: number) {
+  return {
+    name,
+    repeatType: v.repeatType,
+    startDateTime: now,
+    time: v.repeatType === REPEAT.Timer ? null : v.time,
+    dayOfWeeks: v.repeatType === REPEAT.Weekly ? v.dayOfWeeks : [],
+    timerInterval: v.repeatType === REPEAT.Timer ? v.timerInterval : null,
+  };
+}
+
+/**
+ * A scenario's schedule: the schedule's rules, then the contract's scheduleBodySchema on the body
+ * (the name is the scenario's; its problem, or any other, shown on the time or the interval).
+ */
+export function scenarioScheduleResolver(name: () => string, now: () => number) {
+  return schemaResolver<ScheduleValue>({
+    rules: scheduleProblems,
+    checks: (v) => [
+      {
+        schema: scheduleBodySchema,
+        value: scenarioScheduleBody(name(), v, now()),
+        problemAt: (path) => [
+          SCHEDULE_FIELDS.find((f) => f === path[0]) ??
+            (v.repeatType === REPEAT.Timer ? 'timerInterval' : 'time'),
+          REJECTED,
+        ],
       },
     ],
   });
