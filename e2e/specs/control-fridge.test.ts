@@ -62,9 +62,10 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
     await shot(page, 'fridge-en');
     expect(await axeViolations(page, 'refrigerator')).toEqual([]);
 
-    // The input/output screen follows the board live.
+    // The input/output screen (a route of its own) follows the board live.
     await page.getByTestId('open-fridge-io').click();
-    const io = page.getByTestId('fridge-io');
+    await page.waitForURL(new RegExp(`/refrigerator-combi-input-output/${id('fridge')}$`));
+    const io = page.getByTestId('screen-fridge-io').getByTestId('fridge-io');
     await report('fridge', { compressor: 0, fridge_door: 1 });
     await expect
       .poll(() => io.getByTestId('io-compressor').locator('[data-on]').getAttribute('data-on'))
@@ -75,22 +76,28 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
       .toBe('true');
     await expect.poll(() => io.getByTestId('io-evaporator_temperature').textContent()).toContain('-23.5 °C');
     await shot(page, 'fridge-io-en', false);
-    await io.getByRole('button', { name: 'Close' }).click();
-    await io.waitFor({ state: 'hidden' });
+    await page.getByTestId('back').click();
+    await page.getByTestId('fridge-panel').waitFor();
 
     // A fault: the banner and the error screen say it in the catalogue's words.
     await raise('fridge', 'fridge.compressor');
     await page.getByTestId('control-fault').waitFor({ timeout: 5000 });
     expect(await shown(page, 'control-fault-message')).toBe(text('fridge.compressor'));
     await page.getByTestId('open-fridge-errors').click();
-    const errors = page.getByTestId('fridge-errors');
+    await page.waitForURL(new RegExp(`/refrigerator-combi-error/${id('fridge')}$`));
+    const errors = page.getByTestId('screen-fridge-errors').getByTestId('fridge-errors');
     expect(await errors.getByTestId('fridge-error-now').getAttribute('data-code')).toBe('fridge.compressor');
     expect(await errors.getByTestId('fridge-error-fridge.compressor').getAttribute('data-active')).toBe(
       'true',
     );
     await errors.getByTestId('fridge-error-fridge.F4').waitFor();
     await shot(page, 'fridge-errors-en', false);
-    await errors.getByRole('button', { name: 'Close' }).click();
+    // Opened directly (a link, a restored session), back still leads to the refrigerator's panel.
+    await page.goto(page.url());
+    await errors.getByTestId('fridge-error-now').waitFor();
+    await page.getByTestId('back').click();
+    await page.getByTestId('fridge-panel').waitFor();
+    expect(page.url()).toContain(`/freezer-refrigerator/${id('fridge')}`);
     await clear('fridge');
     await page.getByTestId('control-fault').waitFor({ state: 'hidden', timeout: 5000 });
     await context.close();
@@ -105,6 +112,13 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
     await faPage.getByText(text('rule.disable_fast_freeze_eco', 'fa')).first().waitFor({ timeout: 5000 });
     await shot(faPage, 'fridge-fa');
     expect(await axeViolations(faPage, 'refrigerator, fa dark')).toEqual([]);
+    await faPage.getByTestId('open-fridge-io').click();
+    await expect.poll(() => faPage.getByTestId('io-evaporator_temperature').textContent()).toMatch(/۲۳٫۵/);
+    await shot(faPage, 'fridge-io-fa', false);
+    await faPage.getByTestId('back').click();
+    await faPage.getByTestId('open-fridge-errors').click();
+    await faPage.getByTestId('fridge-error-fridge.F4').waitFor();
+    await shot(faPage, 'fridge-errors-fa', false);
     await fa.close();
   }, 90_000);
 

@@ -3,16 +3,15 @@ import ActivityIcon from 'lucide-react/icons/activity';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import SnowflakeIcon from 'lucide-react/icons/snowflake';
 import ThermometerIcon from 'lucide-react/icons/thermometer';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceControl } from '../../data/control.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
+import { fridgePaths } from '../../routes/fridge-paths.ts';
 import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { ToggleField, useValueText } from './fields.tsx';
 import { PickerRow } from './PickerRow.tsx';
 import type { PanelProps } from './panels.ts';
-import { FridgeErrorSheet, FridgeIoSheet } from './RefrigeratorSheets.tsx';
 import { num, on, useSender } from './sender.ts';
 import { isolate } from './WaterPickers.tsx';
 
@@ -84,7 +83,8 @@ function Compartment({
  * Refrigerators and freezers (combi-refrigerator, refrigerator-screen, freezer-refrigerator; issue 19):
  * each compartment's temperature, door and setpoint picker; super cool, super freeze, eco, ice maker
  * and water filter; the display's lock, mute and light; test mode; and the error and input/output
- * screens (refrigerator-combi-error, refrigerator-combi-input-output) as sheets over the panel.
+ * screens (refrigerator-combi-error, refrigerator-combi-input-output), routes of their own opened from
+ * the Service section (RefrigeratorScreens.tsx).
  * Fast cooling or freezing and eco exclude each other (spec section 5): the catalogue's rule refuses
  * the second before it is sent, and the device refuses it again.
  */
@@ -92,7 +92,6 @@ export default function RefrigeratorPanel({ control }: PanelProps) {
   const { t } = useTranslation();
   const text = useCatalogText();
   const sender = useSender(control);
-  const [sheet, setSheet] = useState<'errors' | 'io' | null>(null);
   const profile = control.profile;
   if (!profile) return null;
   const fields = uiFields(profile);
@@ -143,7 +142,7 @@ export default function RefrigeratorPanel({ control }: PanelProps) {
           icon={ActivityIcon}
           title={t('water.fridge.io')}
           subtitle={t('water.fridge.ioHint')}
-          onClick={() => setSheet('io')}
+          to={fridgePaths.io(control.device?.id ?? '')}
           testId="open-fridge-io"
         />
         <Row
@@ -151,13 +150,10 @@ export default function RefrigeratorPanel({ control }: PanelProps) {
           tone={control.fault ? 'danger' : 'default'}
           title={t('water.fridge.errors')}
           subtitle={control.fault ? control.fault.message : t('water.fridge.noErrors')}
-          onClick={() => setSheet('errors')}
+          to={fridgePaths.errors(control.device?.id ?? '')}
           testId="open-fridge-errors"
         />
       </Section>
-
-      <FridgeIoSheet control={control} open={sheet === 'io'} onClose={() => setSheet(null)} />
-      <FridgeErrorSheet control={control} open={sheet === 'errors'} onClose={() => setSheet(null)} />
     </div>
   );
 }

@@ -1,11 +1,15 @@
 import { errorMessage, getError, keyOf } from '@hestia/catalog';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import type { DeviceControl } from '../../data/control.ts';
+import { useDeviceQuery } from '../../data/devices.ts';
 import { useCatalogText } from '../../i18n/catalog-text.ts';
 import { currentLanguage } from '../../i18n/index.ts';
-import { Sheet } from '../../ui/Sheet.tsx';
+import { controlPaths } from '../../routes/control-paths.ts';
+import { DeviceFrame } from '../settings/DeviceFrame.tsx';
 import { useValueText } from './fields.tsx';
 import { on } from './sender.ts';
 
@@ -20,17 +24,69 @@ const INPUTS = [
 ] as const;
 const OUTPUTS = ['compressor', 'condenser_fan', 'freezer_fan', 'defrost_heater'] as const;
 
-interface SheetProps {
+interface ContentProps {
   control: DeviceControl;
-  open: boolean;
-  onClose(): void;
+}
+
+/**
+ * The refrigerator's error and input/output screens (spec section 2: refrigerator-combi-error [id],
+ * refrigerator-combi-input-output), routes of their own opened from the panel's Service section. They
+ * only read; back leads to the panel (to the refrigerator's control screen when opened directly).
+ */
+function FridgeScreen({
+  title,
+  testId,
+  children,
+}: {
+  title: string;
+  testId: string;
+  children(control: DeviceControl): ReactNode;
+}) {
+  const { id = '' } = useParams();
+  const device = useDeviceQuery(id).data;
+  // Opened from the bottom of the panel, the screen starts at its top (the app restores no scroll).
+  // (In braces: newer browsers return a promise from scrollTo, which React would take for a cleanup.)
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  return (
+    <DeviceFrame
+      id={id}
+      title={title}
+      testId={testId}
+      quiet
+      backTo={controlPaths.device(id, device?.deviceProfileId)}
+    >
+      {children}
+    </DeviceFrame>
+  );
+}
+
+/** refrigerator-combi-input-output/:id */
+export function FridgeIoScreen() {
+  const { t } = useTranslation();
+  return (
+    <FridgeScreen title={t('water.fridge.io')} testId="screen-fridge-io">
+      {(control) => <FridgeIoContent control={control} />}
+    </FridgeScreen>
+  );
+}
+
+/** refrigerator-combi-error/:id */
+export function FridgeErrorScreen() {
+  const { t } = useTranslation();
+  return (
+    <FridgeScreen title={t('water.fridge.errors')} testId="screen-fridge-errors">
+      {(control) => <FridgeErrorContent control={control} />}
+    </FridgeScreen>
+  );
 }
 
 /**
  * The input/output screen (spec section 2, refrigerator-combi-input-output): what the refrigerator's
  * board reads (sensor temperatures, doors) and drives (compressor, fans, defrost heater), live.
  */
-export function FridgeIoSheet({ control, open, onClose }: SheetProps) {
+export function FridgeIoContent({ control }: ContentProps) {
   const { t } = useTranslation();
   const text = useCatalogText();
   const valueText = useValueText();
@@ -56,7 +112,7 @@ export function FridgeIoSheet({ control, open, onClose }: SheetProps) {
       ? line(key, t('control.noValue'))
       : line(key, on(control.values[key]) ? onWord : offWord, on(control.values[key]));
   return (
-    <Sheet open={open} onClose={onClose} title={t('water.fridge.io')} testId="fridge-io">
+    <div data-testid="fridge-io">
       <h3 className="mb-1.5 text-[13px] font-semibold tracking-wide text-muted uppercase">
         {t('water.fridge.inputs')}
       </h3>
@@ -73,7 +129,7 @@ export function FridgeIoSheet({ control, open, onClose }: SheetProps) {
       <ul className="mb-4 divide-y divide-line rounded-2xl bg-surface-2">
         {OUTPUTS.filter(has).map((key) => flag(key, t('device.on'), t('device.off')))}
       </ul>
-    </Sheet>
+    </div>
   );
 }
 
@@ -81,7 +137,7 @@ export function FridgeIoSheet({ control, open, onClose }: SheetProps) {
  * The error screen (spec section 2, refrigerator-combi-error): the fault the refrigerator reports now,
  * then every fault its model can report, each in the catalogue's words.
  */
-export function FridgeErrorSheet({ control, open, onClose }: SheetProps) {
+export function FridgeErrorContent({ control }: ContentProps) {
   const { t } = useTranslation();
   const profile = control.profile;
   if (!profile) return null;
@@ -89,7 +145,7 @@ export function FridgeErrorSheet({ control, open, onClose }: SheetProps) {
   const faults = profile.errors.filter((code) => getError(code)?.kind === 'fault');
   const active = control.fault?.code;
   return (
-    <Sheet open={open} onClose={onClose} title={t('water.fridge.errors')} testId="fridge-errors">
+    <div data-testid="fridge-errors">
       <p
         className={`mb-4 flex items-start gap-2.5 rounded-2xl px-4 py-3 text-[14px] leading-snug ${
           active ? 'bg-danger-soft text-ink' : 'bg-surface-2 text-muted'
@@ -125,6 +181,6 @@ export function FridgeErrorSheet({ control, open, onClose }: SheetProps) {
           </li>
         ))}
       </ul>
-    </Sheet>
+    </div>
   );
 }
