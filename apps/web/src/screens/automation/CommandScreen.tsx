@@ -9,7 +9,7 @@ import { Stepper } from '../../ui/Stepper.tsx';
 import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, focusGroup, useEditedIndex, useFollowErrors } from './EditorParts.tsx';
-import { FieldProblem } from './FieldProblem.tsx';
+import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { type CommandForm, type CommandLive, commandOf, commandResolver, keyIn } from './sub-forms.ts';
 import { commandKeys, keyTitle } from './text.ts';
@@ -68,7 +68,7 @@ export default function CommandScreen() {
       <Controller
         control={form.control}
         name="key"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <div ref={focusGroup(field.ref)}>
             <ParamPicker
               title={t('automation.command.parameter')}
@@ -81,6 +81,7 @@ export default function CommandScreen() {
               }}
               titleOf={(k) => keyTitle(k, t, profileId)}
             />
+            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
           </div>
         )}
       />
@@ -140,14 +141,7 @@ export default function CommandScreen() {
             </div>
           )}
         />
-        <FieldProblem
-          text={
-            errors.minutes?.message
-              ? t(`automation.${errors.minutes.message}` as 'automation.errors.rejected')
-              : null
-          }
-          testId="command-error"
-        />
+        <FieldProblem text={rejectedText(errors.minutes?.message, t)} testId="command-error" />
       </FormSection>
     </EditorScreen>
   );

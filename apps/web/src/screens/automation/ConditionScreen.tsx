@@ -24,10 +24,12 @@ import {
   useConditionEditor,
   useFollowErrors,
 } from './EditorParts.tsx';
+import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import {
   comparisonAllowed,
+  conditionValue,
   deviceConditionOf,
   deviceConditionResolver,
   type KeyValueForm,
@@ -161,7 +163,7 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
       <Controller
         control={form.control}
         name="key"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <div ref={focusGroup(field.ref)}>
             <ParamPicker
               title={t('automation.condition.parameter')}
@@ -173,6 +175,7 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
                 field.onChange(next);
               }}
             />
+            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
           </div>
         )}
       />
@@ -181,7 +184,7 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
           <Controller
             control={form.control}
             name="comparison"
-            render={({ field }) => (
+            render={({ field, fieldState }) => (
               <div ref={focusGroup(field.ref)}>
                 <ComparisonPicker
                   comparisons={allowed}
@@ -189,6 +192,7 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
                   onChange={field.onChange}
                   testId="comparison"
                 />
+                <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
               </div>
             )}
           />
@@ -202,7 +206,7 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
               <div ref={focusGroup(field.ref)}>
                 <ValueInput
                   def={def}
-                  value={field.value}
+                  value={conditionValue(def, field.value)}
                   onChange={field.onChange}
                   error={valueProblemText(def, fieldState.error?.message, t)}
                 />

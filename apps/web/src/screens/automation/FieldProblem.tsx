@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** A field's problem, below it (the e2e tests find an action's delay problem by `testId`). */
 export function FieldProblem({ text, testId }: { text: string | null; testId?: string }) {
   if (!text) return null;
@@ -7,3 +9,7 @@ export function FieldProblem({ text, testId }: { text: string | null; testId?: s
     </p>
   );
 }
+
+/** A field's message key under `automation.` in words (a rule's, or what only the contract refused). */
+export const rejectedText = (key: string | undefined, t: TFunction) =>
+  key ? t(`automation.${key}` as 'automation.errors.rejected') : null;

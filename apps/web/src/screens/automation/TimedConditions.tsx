@@ -16,6 +16,7 @@ import {
   useConditionEditor,
   useFollowErrors,
 } from './EditorParts.tsx';
+import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { ParamPicker } from './ParamPicker.tsx';
 import { ScheduleFields, useScheduleFieldProps } from './ScheduleFields.tsx';
 import {
@@ -90,7 +91,7 @@ export function WeatherCondition() {
       <Controller
         control={form.control}
         name="key"
-        render={({ field }) => (
+        render={({ field, fieldState }) => (
           <div ref={focusGroup(field.ref)}>
             <ParamPicker
               title={t('automation.condition.parameter')}
@@ -102,6 +103,7 @@ export function WeatherCondition() {
               }}
               titleOf={(k) => t(`automation.weather.${k as 'temperature'}`)}
             />
+            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
           </div>
         )}
       />
