@@ -71,12 +71,18 @@ describe('control screens: cooktop and stove (phone, Chromium)', () => {
       await sheet.waitFor({ state: 'hidden' });
     }
     await expect.poll(() => page.getByTestId('hob-panel').getAttribute('data-lit')).toBe('2');
+    // The stove reports which burners burn (flame_status), and their tiles show it.
+    await expect.poll(() => simNum('stove', 'flame_status'), { timeout: 5000 }).toBe(0b101);
+    await expect.poll(() => page.getByTestId('zone-3').getAttribute('data-burning')).toBe('true');
+    expect(await page.getByTestId('zone-1').getAttribute('data-burning')).toBe('true');
+    expect(await page.getByTestId('zone-2').getAttribute('data-burning')).toBe('false');
     await shot(page, 'stove-en');
     await page.getByTestId('hob-turn-off-all').click();
     await expect
       .poll(() => page.getByTestId('hob-panel').getAttribute('data-lit'), { timeout: 5000 })
       .toBe('0');
     expect([1, 2, 3, 4].map((i) => simNum('stove', `flame${i}`))).toEqual([0, 0, 0, 0]);
+    await expect.poll(() => page.getByTestId('zone-1').getAttribute('data-burning')).toBe('false');
     await raise('stove', 'gas.detected');
     await page.getByTestId('control-fault').waitFor({ timeout: 5000 });
     expect(await page.getByTestId('control-fault-message').textContent()).toBe(

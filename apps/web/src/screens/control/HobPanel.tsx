@@ -128,6 +128,9 @@ export default function HobPanel({ control }: PanelProps) {
   const zones = zonesOf(profile);
   const stove = profile.family === 'stove';
   const lit = zones.filter((z) => (num(control.values[z.level]) ?? 0) > 0).length;
+  // A stove reports which burners actually burn (flame_status: bit n-1 for burner n); none on a gas fault.
+  const flames = stove ? num(control.values.flame_status) : undefined;
+  const burning = (z: Zone) => flames !== undefined && (flames & (1 << (z.n - 1))) !== 0;
   const gas = on(control.values.gas_detected);
   const field = (key: string) => uiFields(profile).find((f) => f.key === key);
   const fields = (keys: readonly string[]) =>
@@ -165,9 +168,10 @@ export default function HobPanel({ control }: PanelProps) {
                 type="button"
                 data-testid={`zone-${z.n}`}
                 data-level={level}
+                data-burning={stove ? burning(z) : undefined}
                 disabled={!control.mayControl || !control.enabled}
                 onClick={() => setOpen(z.n)}
-                aria-label={`${name}: ${level === 0 ? k('hob.off') : n(level)}`}
+                aria-label={`${name}: ${level === 0 ? k('hob.off') : n(level)}${burning(z) ? `, ${k('hob.burning')}` : ''}`}
                 className={`flex aspect-square flex-col items-center justify-center gap-1 rounded-full ring-1 transition disabled:cursor-default ${
                   level > 0
                     ? 'bg-accent-soft text-accent-text ring-accent'
@@ -177,6 +181,7 @@ export default function HobPanel({ control }: PanelProps) {
                 <span className="text-[12px] font-medium">{name}</span>
                 <span className="text-3xl font-semibold tabular-nums">{level === 0 ? '–' : n(level)}</span>
                 <span className="flex items-center gap-1 text-[12px]">
+                  {burning(z) ? <FlameIcon size={12} data-testid={`zone-${z.n}-burning`} /> : null}
                   {fast ? <ZapIcon size={12} /> : null}
                   {timer > 0 ? minutes(timer) : null}
                 </span>
