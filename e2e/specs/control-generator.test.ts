@@ -26,6 +26,10 @@ describe('climate: generator and external module', () => {
     await expect
       .poll(() => page.getByTestId('power-onoff-state').textContent(), { timeout: 10_000 })
       .toBe('On · Output live');
+    // Running, it reports its output voltage (0 V while stopped).
+    await expect
+      .poll(() => page.getByTestId('value-voltage').textContent(), { timeout: 10_000 })
+      .toBe('230 V');
     await report('generator', { fuel_level: 12 });
     await page.getByTestId('fuel-low').waitFor({ timeout: 10_000 });
     expect(await page.getByTestId('value-fuel_level').textContent()).toBe('12 %');
