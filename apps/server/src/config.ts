@@ -23,6 +23,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^[^:]+:.+$/, 'user:password')
     .optional(),
+  /** Where the app packages `files/app/donwload` offers lie (`hestia-<version>.apk` or `.zip`); unset: `<DATA_DIR>/app`. */
+  APP_PACKAGE_DIR: z.string().optional(),
   /** Where the built web app lives; unset means apps/web/dist. */
   WEB_DIST: z.string().optional(),
   /** Email delivery of codes, e.g. smtp://user:pass@mail.example.com:587 */

@@ -412,6 +412,12 @@ const callerOnly: RouteName[] = [
   'deviceBrandModels',
   'getPairKey',
   'changeOwner',
+  // Issue 25: the caller's own uploads (another user's file is a 404, files.test.ts) and the app
+  // package, the same for every signed-in user.
+  'uploadFile',
+  'getFile',
+  'appInfo',
+  'appDownload',
 ];
 
 /**

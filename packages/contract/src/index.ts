@@ -14,6 +14,7 @@ export * from './openapi.ts';
 export * from './provisioning.ts';
 export * from './report.ts';
 export * from './routes.ts';
+export * from './routes-files.ts';
 export * from './routes-system.ts';
 export * from './share.ts';
 export * from './telemetry.ts';

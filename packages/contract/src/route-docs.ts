@@ -2,6 +2,7 @@ import type { ErrorCode } from './errors.ts';
 import { accountRouteDocs } from './route-docs-account.ts';
 import { automationRouteDocs } from './route-docs-automation.ts';
 import { deviceRouteDocs } from './route-docs-device.ts';
+import { fileRouteDocs } from './route-docs-files.ts';
 import { firmwareRouteDocs } from './route-docs-firmware.ts';
 import { homeRouteDocs } from './route-docs-home.ts';
 import { notificationRouteDocs } from './route-docs-notifications.ts';
@@ -27,6 +28,7 @@ export const API_TAGS = {
     "Adding a device: its pair key, taking it over from another owner, its first set-up, and the catalogue's brands.",
   Firmware: "Updating a device's firmware over the air: the packages per model, the update, its progress.",
   Notifications: 'The notification inbox, which events notify per device, and Web Push subscriptions.',
+  Files: 'Files a user uploads (images, PDF attachments) and the app package for the update modal.',
   System: "The server's own state: the app's connectivity ping, the operator's health check, the app's logs.",
   ThingsBoard:
     "The same calls on ThingsBoard's own paths, for ThingsBoard clients: data unwrapped, errors in ThingsBoard's shape.",
@@ -63,4 +65,5 @@ export const routeDocs: Partial<Record<RouteName, RouteDoc>> = {
   ...firmwareRouteDocs,
   ...notificationRouteDocs,
   ...systemRouteDocs,
+  ...fileRouteDocs,
 };

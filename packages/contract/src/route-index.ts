@@ -235,4 +235,8 @@ export const routeIndex = {
   alive: { method: 'GET', path: '/alive', anonymous: true },
   health: { method: 'GET', path: '/health', anonymous: true },
   clientLog: { method: 'POST', path: '/logs', anonymous: true },
+  uploadFile: { method: 'POST', path: '/files/upload', anonymous: false, bodyKind: 'binary' },
+  getFile: { method: 'GET', path: '/files/:id', anonymous: false, responseKind: 'binary' },
+  appDownload: { method: 'GET', path: '/files/app/donwload', anonymous: false, responseKind: 'binary' },
+  appInfo: { method: 'GET', path: '/files/app/info', anonymous: false },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -4,6 +4,7 @@ import { accountRoutes } from './routes-account.ts';
 import { automationRoutes } from './routes-automation.ts';
 import { dataRoutes } from './routes-data.ts';
 import { deviceRoutes } from './routes-device.ts';
+import { fileRoutes } from './routes-files.ts';
 import { firmwareRoutes } from './routes-firmware.ts';
 import { homeRoutes } from './routes-home.ts';
 import { notificationRoutes } from './routes-notifications.ts';
@@ -31,6 +32,7 @@ export const routes = {
   ...firmwareRoutes,
   ...notificationRoutes,
   ...systemRoutes,
+  ...fileRoutes,
   // ThingsBoard's paths of calls declared with the account and device routes (docs/decisions/021).
   login: { ...accountRoutes.login, thingsboard: '/api/auth/login' },
   refreshToken: { ...accountRoutes.refreshToken, thingsboard: '/api/auth/token' },

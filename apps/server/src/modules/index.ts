@@ -11,6 +11,7 @@ import { register as registerDataExchange } from './data-exchange/index.ts';
 import { DeviceRepository } from './device/device.repository.ts';
 import { register as registerDevice } from './device/index.ts';
 import { register as registerDeviceSettings } from './device-settings/index.ts';
+import { register as registerFiles } from './files/index.ts';
 import { register as registerFirmware } from './firmware/index.ts';
 import { register as registerNotifications } from './notification/index.ts';
 import { register as registerOnboarding } from './onboarding/index.ts';
@@ -43,6 +44,7 @@ export async function registerModules(
   const { telemetry, attributes, pipeline, gateway, provisioning } = edge;
   const { users, auth, accounts, limits } = registerAccount(app, infra);
   registerSystem(app, { ...infra, auth, mqttUrl: edge.mqttUrl });
+  registerFiles(app, { ...infra, auth });
   const { devices } = registerDevice(app, {
     ...infra,
     auth,

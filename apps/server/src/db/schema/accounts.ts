@@ -119,6 +119,20 @@ export const profileImages = pgTable('profile_images', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Files a user uploaded with `files/upload` (issue 25), kept like the profile image: in the database. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: idColumn(),
+    userId: userColumn(() => users, 'user_id'),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('uploaded_files_user_idx').on(t.userId)],
+);
+
 /** Server-wide values shared by every instance (the token signing secret). */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
