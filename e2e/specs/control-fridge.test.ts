@@ -62,9 +62,13 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
     await shot(page, 'fridge-en');
     expect(await axeViolations(page, 'refrigerator')).toEqual([]);
 
-    // The input/output screen (a route of its own) follows the board live.
+    // The input/output screen (a route of its own) follows the board live. Its row is at the bottom of a
+    // scrolled panel; the new screen starts at its top (the shell's ScreenScroll).
+    await page.getByTestId('open-fridge-io').scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByTestId('open-fridge-io').click();
     await page.waitForURL(new RegExp(`/refrigerator-combi-input-output/${id('fridge')}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const io = page.getByTestId('screen-fridge-io').getByTestId('fridge-io');
     await report('fridge', { compressor: 0, fridge_door: 1 });
     await expect

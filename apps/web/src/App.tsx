@@ -12,6 +12,7 @@ import {
 import { AccountShell } from './components/account/AccountShell.tsx';
 import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
+import { ScreenScroll } from './components/shell/ScreenScroll.tsx';
 import { ShellLayer } from './components/shell/ShellLayer.tsx';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
@@ -132,6 +133,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <ScreenScroll />
         <AppRoutes />
         <AccountShell />
         <LocationReporter />

@@ -1,7 +1,7 @@
 import { errorMessage, getError, keyOf } from '@hestia/catalog';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CircleCheckIcon from 'lucide-react/icons/circle-check';
-import { type ReactNode, useLayoutEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { DeviceControl } from '../../data/control.ts';
@@ -44,11 +44,6 @@ function FridgeScreen({
 }) {
   const { id = '' } = useParams();
   const device = useDeviceQuery(id).data;
-  // Opened from the bottom of the panel, the screen starts at its top (the app restores no scroll).
-  // (In braces: newer browsers return a promise from scrollTo, which React would take for a cleanup.)
-  useLayoutEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
     <DeviceFrame
       id={id}
