@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationOf, locationProblems, parseLocalNumber } from '../screens/automation/condition-meta.ts';
+import { locationOf, parseLocalNumber } from '../screens/automation/condition-meta.ts';
 import {
   distanceMeters,
   LOCATION_MIN_INTERVAL_MS,
@@ -35,20 +35,6 @@ describe('Location condition fields', () => {
     expect(parseLocalNumber('-12.5')).toBe(-12.5);
     expect(parseLocalNumber('12a')).toBeNull();
     expect(parseLocalNumber('')).toBeNull();
-  });
-
-  it('names each field out of range', () => {
-    expect(locationProblems({ latitude: '35.7', longitude: '51.4', radius: '200' })).toEqual({});
-    expect(locationProblems({ latitude: '91', longitude: '-181', radius: '20' })).toEqual({
-      latitude: 'latitude',
-      longitude: 'longitude',
-      radius: 'radius',
-    });
-    expect(locationProblems({ latitude: '', longitude: 'x', radius: '200.5' })).toEqual({
-      latitude: 'latitude',
-      longitude: 'longitude',
-      radius: 'radius',
-    });
   });
 
   it('reads a stored condition, as an object or as JSON text', () => {

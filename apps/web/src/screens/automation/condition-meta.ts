@@ -102,26 +102,6 @@ export function parseLocalNumber(raw: string): number | null {
 
 export type LocationField = 'latitude' | 'longitude' | 'radius';
 
-/** Each field's problem as a translation key under automation.location.errors, or none. */
-export function locationProblems(
-  fields: Record<LocationField, string>,
-): Partial<Record<LocationField, string>> {
-  const problems: Partial<Record<LocationField, string>> = {};
-  const lat = parseLocalNumber(fields.latitude);
-  const lng = parseLocalNumber(fields.longitude);
-  const radius = parseLocalNumber(fields.radius);
-  if (lat === null || lat < -90 || lat > 90) problems.latitude = 'latitude';
-  if (lng === null || lng < -180 || lng > 180) problems.longitude = 'longitude';
-  if (
-    radius === null ||
-    !Number.isInteger(radius) ||
-    radius < LOCATION_RADIUS.min ||
-    radius > LOCATION_RADIUS.max
-  )
-    problems.radius = 'radius';
-  return problems;
-}
-
 /** How a run trace shows what a non-device condition observed: the weather reading, or metres away. */
 export function observedDefOf(c: DraftCondition | undefined): KeyDef | undefined {
   if (c?.conditionType === ConditionType.Weather) return WEATHER_KEYS.find((k) => k.key === weatherKeyOf(c));
