@@ -418,6 +418,9 @@ const callerOnly: RouteName[] = [
   'getFile',
   'appInfo',
   'appDownload',
+  // Issue 25: the caller's own profile as the spec's customer (customer.test.ts).
+  'customer',
+  'updateCustomer',
 ];
 
 /**

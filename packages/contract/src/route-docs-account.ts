@@ -101,6 +101,18 @@ export const accountRouteDocs = {
     summary: 'Change one part of the profile: name, location, notifications, time zone or tariff',
     description: "The body depends on `type`; it is checked against that type's schema.",
   },
+  customer: {
+    tag: 'Account',
+    summary: "The signed-in user's customer profile (the same as users/profile)",
+    description:
+      'The spec’s customer is the user’s own profile: one record, read here or at `users/profile`.',
+  },
+  updateCustomer: {
+    tag: 'Account',
+    summary: 'Replace the name (and optionally the time zone) of the profile',
+    description:
+      'firstName (1 to 64 characters), lastName (up to 64, empty when absent) and an optional IANA timeZone. Any other field is refused with 400 naming it: email and phone change only through their code flows.',
+  },
   changeEmailRequest: {
     tag: 'Account',
     summary: 'Send a code to a new email address',

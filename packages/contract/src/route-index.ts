@@ -25,6 +25,8 @@ export const routeIndex = {
   uploadProfileImage: { method: 'POST', path: '/users/profile-image', anonymous: false, bodyKind: 'binary' },
   profileImage: { method: 'GET', path: '/users/profile-image', anonymous: false, responseKind: 'binary' },
   updateProfile: { method: 'PATCH', path: '/users/profile/:type/update', anonymous: false },
+  customer: { method: 'GET', path: '/customer', anonymous: false },
+  updateCustomer: { method: 'PUT', path: '/customer', anonymous: false },
   changeEmailRequest: { method: 'POST', path: '/users/change-email-request', anonymous: false },
   changeEmail: { method: 'POST', path: '/users/change-email', anonymous: false },
   changePhoneRequest: { method: 'POST', path: '/users/change-phone-request', anonymous: false },

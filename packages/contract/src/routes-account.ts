@@ -22,6 +22,7 @@ import { idParams, notificationQuerySchema } from './automation.ts';
 import { notificationDetailsSchema } from './notification.ts';
 import type { RouteDef } from './routes.ts';
 import {
+  customerUpdateSchema,
   profileImageResultSchema,
   profileSchema,
   profileUpdateParamsSchema,
@@ -131,6 +132,15 @@ export const accountRoutes = {
     path: '/users/profile/:type/update',
     anonymous: false,
     params: profileUpdateParamsSchema,
+    response: profileSchema,
+  },
+  /** The signed-in user's profile as the spec's customer (the same data as `users/profile`). */
+  customer: { method: 'GET', path: '/customer', anonymous: false, response: profileSchema },
+  updateCustomer: {
+    method: 'PUT',
+    path: '/customer',
+    anonymous: false,
+    body: customerUpdateSchema,
     response: profileSchema,
   },
   changeEmailRequest: {

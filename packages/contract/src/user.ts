@@ -59,5 +59,25 @@ export const profileUpdateBodies = {
   }),
 } as const;
 
+/**
+ * `PUT customer` (spec: "Edit customer profile at customer"): the whole editable part of the profile
+ * at once, name and time zone. Email and phone are not here: each changes only through its two-step
+ * code flow (users/change-email-request, users/change-phone-request), so they are refused by name.
+ */
+export const customerUpdateSchema = z.strictObject(
+  {
+    firstName: profileUpdateBodies.Name.shape.firstName,
+    lastName: profileUpdateBodies.Name.shape.lastName,
+    timeZone: profileUpdateBodies.TimeZone.shape.timeZone.optional(),
+  },
+  {
+    error: (iss) =>
+      iss.code === 'unrecognized_keys'
+        ? `Only firstName, lastName and timeZone can be changed here (not ${iss.keys.join(', ')}); email and phone change with a code`
+        : undefined,
+  },
+);
+export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
+
 /** The answer to a profile image upload: when it was stored. */
 export const profileImageResultSchema = z.object({ updatedAt: z.string() });

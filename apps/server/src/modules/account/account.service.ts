@@ -1,4 +1,10 @@
-import { messages, normaliseUsername, type Profile, type profileUpdateBodies } from '@hestia/contract';
+import {
+  type CustomerUpdate,
+  messages,
+  normaliseUsername,
+  type Profile,
+  type profileUpdateBodies,
+} from '@hestia/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
@@ -272,6 +278,18 @@ export class AccountService {
     const user = await users.get(principal.userId);
     if (!user) throw new AppError('NOT_FOUND');
     return toProfile(user);
+  }
+
+  /** `PUT customer`: name and, when given, time zone, in one update of the same user row. */
+  async updateCustomer(principal: Principal, body: CustomerUpdate): Promise<Profile> {
+    const { firstName, lastName, timeZone } = body;
+    return toProfile(
+      await this.deps.users.update(principal.userId, {
+        firstName,
+        lastName,
+        ...(timeZone !== undefined ? { timeZone } : {}),
+      }),
+    );
   }
 
   async updateProfile<T extends keyof typeof profileUpdateBodies>(

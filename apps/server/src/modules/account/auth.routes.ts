@@ -162,6 +162,8 @@ export function authRoutes(
     }
     return accounts.updateProfile(principal, params.type, parsed.data);
   });
+  route(app, auth, routes.customer, ({ principal }) => accounts.profile(principal));
+  route(app, auth, routes.updateCustomer, ({ principal, body }) => accounts.updateCustomer(principal, body));
   route(app, auth, routes.changeEmailRequest, ({ principal, body, req }) =>
     accounts.requestChange(principal, 'email', body.email, meta(req)),
   );
