@@ -1,5 +1,5 @@
 import type { HestiaClient } from '@hestia/client';
-import { firmwareTopics, tbTopics } from '@hestia/contract';
+import { firmwareTopics, MAX_FIRMWARE_BYTES, tbTopics } from '@hestia/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firmwareFile, settled, simulatedWithFirmware, storePackage } from './firmware-kit.ts';
@@ -90,6 +90,29 @@ describe('a firmware update', () => {
       statusCode: 409,
       message: 'No newer firmware for this device: it is up to date.',
     });
+  });
+
+  it('stores a package of the largest size (4 MiB) and a device downloads it whole, the database still up', async () => {
+    // A 2 MB package once ran the embedded database thread out of heap (PGlite's byte-by-byte bytea
+    // serializer) and stopped the server; bytes now go in and out as hex made in one step.
+    const big = firmwareFile(MAX_FIRMWARE_BYTES);
+    const stored = await storePackage(stack, {
+      profile: 'plug-metering',
+      version: '9.0',
+      data: big.bytes.toString('base64'),
+    });
+    expect(stored.body).toMatchObject({
+      isSuccess: true,
+      data: { size: MAX_FIRMWARE_BYTES, checksum: big.sha256 },
+    });
+    const plug = await simulatedWithFirmware(stack, owner, 'plug-metering', '7.15', {
+      ...QUICK,
+      chunkSize: 256 * 1024,
+    });
+    await owner.call('updateFirmware', { params: { id: plug } });
+    // The device checks the SHA-256 of what it got before UPDATED: the bytes came back intact.
+    expect(await settled(owner, plug, 'UPDATED')).toMatchObject({ currentVersion: '9.0', error: null });
+    expect(stack.fleet.devices.get(plug)?.ota.reported.filter((s) => s === 'DOWNLOADING').length).toBe(17);
   });
 
   it('fails on a checksum that does not match, says why, and succeeds when tried again', async () => {

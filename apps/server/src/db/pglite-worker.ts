@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readlinkSync, renameSync, writeFil
 import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parentPort, threadId, workerData } from 'node:worker_threads';
-import { type ParserOptions, PGlite } from '@electric-sql/pglite';
+import { type ParserOptions, PGlite, type SerializerOptions } from '@electric-sql/pglite';
 import type { Request, Response } from './pglite-remote.ts';
 
 const port = parentPort;
@@ -90,6 +90,20 @@ try {
   process.exit(0);
 }
 
+/**
+ * `bytea` in and out as hex text made in one step. PGlite's own serializer builds an array of one
+ * string per byte (~50 bytes of heap each) and its parser calls parseInt per byte: a 2 MB firmware
+ * package ran this thread's 64 MB heap out of memory and stopped the database.
+ */
+const BYTEA = 17;
+const byteaSerializers: SerializerOptions = {
+  [BYTEA]: (v: unknown) => {
+    if (!(v instanceof Uint8Array)) throw new Error('Invalid input for bytea type');
+    return `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}`;
+  },
+};
+const parseBytea = (text: string) => Buffer.from(text.slice(2), 'hex');
+
 port.on('message', async (m: Request) => {
   let reply: Response;
   try {
@@ -104,7 +118,11 @@ port.on('message', async (m: Request) => {
         result: results.map((r) => ({ rows: r.rows, affectedRows: r.affectedRows, fields: r.fields })),
       };
     } else {
-      const r = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers: rawParsers(m.rawTypes) });
+      const r = await db.query(m.sql, m.params, {
+        rowMode: m.rowMode,
+        parsers: { [BYTEA]: parseBytea, ...rawParsers(m.rawTypes) },
+        serializers: byteaSerializers,
+      });
       reply = {
         id: m.id,
         ok: true,
