@@ -11,9 +11,10 @@ import { AutomationRepository } from '../src/modules/automation/automation.repos
 import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
+import { firmwareFile, settled, storePackage } from './firmware-kit.ts';
 import { checkTelemetryPartitions } from './partition-checks.ts';
 import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL, TEST_REDIS_URL } from './scaled-kit.ts';
-import { addUser, loggedIn, openSocket, waitFor } from './stack.ts';
+import { addUser, loggedIn, openSocket, type Stack, waitFor } from './stack.ts';
 
 const configured = scaledConfigured;
 
@@ -110,6 +111,24 @@ describe.runIf(configured)('scaled mode: PostgreSQL, external MQTT broker, Redis
     // Telemetry arrives on a shared subscription: one instance stores it, not both.
     await new Promise((r) => setTimeout(r, 300));
     expect(await stored()).toBe(1);
+  });
+
+  it('updates the device over the air: the package through instance A, the update and its states through B', async () => {
+    const image = firmwareFile(3000);
+    const stored = await storePackage({ server: a } as unknown as Stack, {
+      profile: 'switch-two-pole',
+      version: '9.1',
+      data: image.bytes.toString('base64'),
+    });
+    expect(stored.body).toMatchObject({ isSuccess: true, data: { size: 3000, checksum: image.sha256 } });
+    const device = fleet.devices.get(deviceId);
+    if (device) Object.assign(device.ota.settings, { chunkSize: 1000, stepMs: 20, chunkTimeoutMs: 3000 });
+    const onB = await loggedIn(b.url, 'owner@example.com', 'OwnerPass1');
+    await onB.call('updateFirmware', { params: { id: deviceId } });
+    // Chunk requests reach whichever instance the shared subscription hands them to; the device checks
+    // the SHA-256 of what it got before it reports UPDATED.
+    expect(await settled(onB, deviceId, 'UPDATED')).toMatchObject({ currentVersion: '9.1', error: null });
+    expect(device?.ota.reported.filter((x) => x === 'DOWNLOADING').length).toBe(4);
   });
 
   it('runs a timer exactly once with both instances claiming jobs from one PostgreSQL', async () => {

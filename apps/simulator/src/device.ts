@@ -11,6 +11,8 @@ import { deviceTopics, tbTopics } from '@hestia/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceOta, type FirmwareVersion, type OtaControl, type OtaSettings } from './ota.ts';
 
+const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
 export interface SimulatedDeviceSpec {
   id: string;
   accessToken: string;
@@ -242,9 +244,20 @@ export async function startDevice(
       return out;
     },
     close: async () => {
+      // Each step bounded: after a firmware reboot (end, then reconnect) MQTT.js can leave the offline
+      // publish and the polite end waiting for ever. Ended by force instead, the broker still
+      // publishes the will, which says offline too.
+      const within = (p: Promise<unknown>) =>
+        Promise.race([
+          p.then(
+            () => true,
+            () => false,
+          ),
+          wait(2000).then(() => false),
+        ]);
       if (mode === 'device' && client.connected)
-        await client.publishAsync(status, 'offline', { qos: 1, retain: true });
-      await client.endAsync();
+        await within(client.publishAsync(status, 'offline', { qos: 1, retain: true }));
+      if (!(await within(client.endAsync()))) await client.endAsync(true);
     },
   };
 }
