@@ -26,8 +26,7 @@ const ALLOWED = 'PNG, JPEG, WebP or PDF';
  * `files/upload` and `files/:id` (the uploader's own files), `files/app/info` and
  * `files/app/donwload` (the current app package). Registered in a scope of their own: their body
  * parser reads any type up to 1 MB, so that a wrong type gets an answer naming the allowed ones,
- * while the profile image's parser outside takes images only. 1 MB, not more: a 2 MB bytea
- * parameter ran the embedded database's worker (64 MB heap) out of memory in files.test.ts.
+ * while the profile image's parser outside takes images only. 1 MB at most (decision 039).
  */
 export function fileRoutes(
   app: FastifyInstance,
