@@ -3,9 +3,11 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { getError } from '@hestia/catalog';
-import { ApiError, type HestiaClient } from '@hestia/client';
+import { ApiError, HestiaClient } from '@hestia/client';
 import { tbTopics } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserRepository } from '../src/modules/account/user.repository.ts';
+import { NotificationRepository } from '../src/modules/notification/notification.repository.ts';
 import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
 
 // The web-push library's own decryption (RFC 8291), standing in for the browser that holds the keys.
@@ -280,5 +282,43 @@ describe('an expired subscription', () => {
     await waitFor(async () => (await inbox()).some((n) => n.data.errorCode === 'motor.P4'));
     await new Promise((r) => setTimeout(r, 300));
     expect(received.length).toBe(pushes + 1);
+  });
+});
+
+describe('a browser logged out', () => {
+  it("gets none of the account's pushes: the logout carrying its client id removes that browser's subscription only", async () => {
+    const browserId = `shared-pc-${randomBytes(6).toString('hex')}`;
+    const otherId = `own-phone-${randomBytes(6).toString('hex')}`;
+    const register = (client: HestiaClient, identifier: string) =>
+      client.call('editUserNotification', {
+        body: {
+          input: {
+            info: {
+              identifier,
+              os: 'web',
+              notifyToken: JSON.stringify({
+                endpoint: `http://127.0.0.1:${(pushService.address() as AddressInfo).port}/push/${identifier}`,
+                keys: { p256dh: browser.getPublicKey('base64url'), auth: authSecret.toString('base64url') },
+              }),
+            },
+          },
+        },
+      });
+    let token: string | undefined;
+    const onSharedPc = new HestiaClient({
+      baseUrl: stack.server.url,
+      getToken: () => token,
+      clientId: () => browserId,
+    });
+    token = (await onSharedPc.login('stranger-n@example.com', 'Stranger-pass-1234')).token;
+    await register(onSharedPc, browserId);
+    await register(stranger, otherId);
+    const user = await new UserRepository(stack.server.database.db).findByUsername('stranger-n@example.com');
+    const repo = new NotificationRepository(stack.server.database.db);
+    const identifiers = async () =>
+      (await repo.subscriptions(user?.id as string)).map((s) => s.identifier).sort();
+    expect(await identifiers()).toEqual([browserId, otherId].sort());
+    await onSharedPc.call('logout', { body: {} });
+    expect(await identifiers()).toEqual([otherId]);
   });
 });

@@ -128,8 +128,8 @@ export function authRoutes(
       throw new AppError('VALIDATION', 'refreshToken: send it in the body, or as the refresh cookie');
     return inCookie(req, await auth.refresh(fromCookie, clientIdOf(req)));
   });
-  route(app, auth, routes.logout, async ({ principal, body }) => {
-    await auth.logout(principal, body?.refreshToken);
+  route(app, auth, routes.logout, async ({ principal, body, req }) => {
+    await auth.logout(principal, body?.refreshToken, clientIdOf(req));
     return {};
   });
   route(app, auth, routes.resetPasswordRequest, ({ body, req }) =>

@@ -203,16 +203,34 @@ export class AuthService {
     return { userId: sub, sessionId: sid, user: found.user };
   }
 
-  /** Logout: the caller's session (by token or by refresh token) ends. Always succeeds. */
-  async logout(principal: Principal | undefined, refreshToken: string | undefined): Promise<void> {
+  /**
+   * Logout: the caller's session (by token or by refresh token) ends. Always succeeds. With the
+   * browser's hashed client id, those told by `onLogout` forget that browser for the user (its pushes).
+   */
+  async logout(
+    principal: Principal | undefined,
+    refreshToken: string | undefined,
+    clientId?: string,
+  ): Promise<void> {
     const { users } = this.deps;
+    let userId: string | undefined;
     if (principal) {
       this.ended(await users.revokeSessions({ userId: principal.userId, sessionId: principal.sessionId }));
-      return;
+      userId = principal.userId;
+    } else if (refreshToken) {
+      const session = await users.sessionByRefreshHash(sha256(refreshToken));
+      if (session) this.ended(await users.revokeSessions({ userId: session.userId, sessionId: session.id }));
+      userId = session?.userId;
     }
-    if (!refreshToken) return;
-    const session = await users.sessionByRefreshHash(sha256(refreshToken));
-    if (session) this.ended(await users.revokeSessions({ userId: session.userId, sessionId: session.id }));
+    if (userId && clientId)
+      for (const listener of this.logoutListeners) await listener(userId, clientId).catch(() => undefined);
+  }
+
+  private readonly logoutListeners: Array<(userId: string, clientId: string) => Promise<void>> = [];
+
+  /** Told of each logout that names its browser: the user and the browser's hashed client id. */
+  onLogout(listener: (userId: string, clientId: string) => Promise<void>): void {
+    this.logoutListeners.push(listener);
   }
 
   async sessions(principal: Principal): Promise<Session[]> {

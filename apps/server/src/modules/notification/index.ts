@@ -59,6 +59,8 @@ export async function register(
         await notifications.deviceEvent(deviceId, e.kind, e.data);
     })();
   });
+  // A browser logged out of an account gets none of its pushes any more (a shared computer).
+  auth.onLogout((userId, clientId) => repo.removeBrowser(userId, clientId));
   notificationRoutes(app, { auth, notifications, repo, publicKey: push.publicKey });
   return { notifications };
 }

@@ -117,6 +117,13 @@ export class NotificationRepository {
       .onConflictDoUpdate({ target: [pushSubscriptions.userId, pushSubscriptions.identifier], set: rest });
   }
 
+  /** The user's subscription from one browser (its hashed client id), if any. */
+  async removeBrowser(userId: string, identifier: string): Promise<void> {
+    await this.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.identifier, identifier)));
+  }
+
   async removeSubscription(id: string): Promise<void> {
     await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
   }
