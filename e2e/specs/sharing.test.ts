@@ -124,6 +124,17 @@ describe('places, rooms and sharing, in Chromium', () => {
       await direct.getByRole('alert').waitFor();
       expect(await direct.getByTestId('create-share').count()).toBe(0);
       await direct.close();
+      // The link pasted on general-add opens the same share; text that is no share link is refused in words.
+      const paste = await guestCtx.newPage();
+      await paste.goto(`${stack.server.url}/bottom-tab-bar-navigator/general-add`);
+      await paste.getByTestId('shared-link').fill('https://example.com/not-a-share');
+      await paste.getByTestId('shared-link-open').click();
+      await paste.getByTestId('shared-link-error').waitFor();
+      await paste.getByTestId('shared-link').fill(` ${link} `);
+      await expect.poll(() => paste.getByTestId('shared-link-error').count()).toBe(0);
+      await paste.getByTestId('shared-link-open').click();
+      await paste.waitForURL(new RegExp(`/SharedDevice/${link.split('/share/')[1]}$`));
+      await paste.close();
       const guestApi = await apiAs(guestEmail, GUEST_PASSWORD);
       const refused = await guestApi
         .call('createShare', { params: { id: plugId }, body: { scope: 'control' } })
