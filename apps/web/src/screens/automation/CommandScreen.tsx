@@ -10,7 +10,7 @@ import { defaultActionValue, isRequestKey } from './action-keys.ts';
 import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, focusGroup, useEditedIndex, useFollowErrors } from './EditorParts.tsx';
 import { FieldProblem, rejectedText } from './FieldProblem.tsx';
-import { ParamPicker } from './ParamPicker.tsx';
+import { KeyPickerField } from './ParamPicker.tsx';
 import { type CommandForm, type CommandLive, commandOf, commandResolver, keyIn } from './sub-forms.ts';
 import { commandKeys, keyTitle } from './text.ts';
 import { ValueInput, valueProblemText } from './ValueInput.tsx';
@@ -69,20 +69,15 @@ export default function CommandScreen() {
         control={form.control}
         name="key"
         render={({ field, fieldState }) => (
-          <div ref={focusGroup(field.ref)}>
-            <ParamPicker
-              title={t('automation.command.parameter')}
-              keys={keys}
-              value={field.value}
-              onChange={(next) => {
-                // Another key starts at its valid default (or unset).
-                form.setValue('value', defaultActionValue(keyIn(keys, next)));
-                field.onChange(next);
-              }}
-              titleOf={(k) => keyTitle(k, t, profileId)}
-            />
-            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
-          </div>
+          <KeyPickerField
+            field={field}
+            problem={rejectedText(fieldState.error?.message, t)}
+            // Another key starts at its valid default (or unset).
+            onPick={(next) => form.setValue('value', defaultActionValue(keyIn(keys, next)))}
+            title={t('automation.command.parameter')}
+            keys={keys}
+            titleOf={(k) => keyTitle(k, t, profileId)}
+          />
         )}
       />
       {def && isRequestKey(def) ? (

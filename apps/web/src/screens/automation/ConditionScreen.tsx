@@ -26,7 +26,7 @@ import {
 } from './EditorParts.tsx';
 import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
-import { ParamPicker } from './ParamPicker.tsx';
+import { KeyPickerField } from './ParamPicker.tsx';
 import {
   comparisonAllowed,
   conditionValue,
@@ -164,19 +164,14 @@ function DeviceParamCondition({ deviceId }: { deviceId: string }) {
         control={form.control}
         name="key"
         render={({ field, fieldState }) => (
-          <div ref={focusGroup(field.ref)}>
-            <ParamPicker
-              title={t('automation.condition.parameter')}
-              keys={keys}
-              value={field.value}
-              onChange={(next) => {
-                // Another key starts without a value.
-                form.setValue('value', null);
-                field.onChange(next);
-              }}
-            />
-            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
-          </div>
+          <KeyPickerField
+            field={field}
+            problem={rejectedText(fieldState.error?.message, t)}
+            // Another key starts without a value.
+            onPick={() => form.setValue('value', null)}
+            title={t('automation.condition.parameter')}
+            keys={keys}
+          />
         )}
       />
       {def ? (

@@ -2,6 +2,8 @@ import type { KeyDef } from '@hestia/catalog';
 import CheckIcon from 'lucide-react/icons/check';
 import { useTranslation } from 'react-i18next';
 import { Section } from '../../ui/Section.tsx';
+import { FieldProblem } from './FieldProblem.tsx';
+import { focusGroup } from './focus-group.ts';
 import { keyTitle } from './text.ts';
 
 /** One of a device's catalogue keys, as a list of choices. */
@@ -44,5 +46,38 @@ export function ParamPicker({
         ))}
       </fieldset>
     </Section>
+  );
+}
+
+/**
+ * The key field of a condition or action form: the picker, its problem below it, and the field's
+ * ref on the group (a blocked save focuses it). `onPick` runs before the key changes (to reset the
+ * value that belonged to the old key).
+ */
+export function KeyPickerField({
+  field,
+  problem,
+  onPick,
+  ...picker
+}: {
+  field: { value: string | null; onChange(key: string): void; ref(instance: { focus(): void } | null): void };
+  problem: string | null;
+  onPick(key: string): void;
+  title: string;
+  keys: readonly KeyDef[];
+  titleOf?: (key: string) => string;
+}) {
+  return (
+    <div ref={focusGroup(field.ref)}>
+      <ParamPicker
+        {...picker}
+        value={field.value}
+        onChange={(next) => {
+          onPick(next);
+          field.onChange(next);
+        }}
+      />
+      <FieldProblem text={problem} />
+    </div>
   );
 }

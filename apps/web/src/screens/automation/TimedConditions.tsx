@@ -16,8 +16,8 @@ import {
   useConditionEditor,
   useFollowErrors,
 } from './EditorParts.tsx';
-import { FieldProblem, rejectedText } from './FieldProblem.tsx';
-import { ParamPicker } from './ParamPicker.tsx';
+import { rejectedText } from './FieldProblem.tsx';
+import { KeyPickerField } from './ParamPicker.tsx';
 import { ScheduleFields, useScheduleFieldProps } from './ScheduleFields.tsx';
 import {
   type KeyValueForm,
@@ -92,19 +92,14 @@ export function WeatherCondition() {
         control={form.control}
         name="key"
         render={({ field, fieldState }) => (
-          <div ref={focusGroup(field.ref)}>
-            <ParamPicker
-              title={t('automation.condition.parameter')}
-              keys={WEATHER_KEYS}
-              value={field.value}
-              onChange={(next) => {
-                form.setValue('value', null);
-                field.onChange(next);
-              }}
-              titleOf={(k) => t(`automation.weather.${k as 'temperature'}`)}
-            />
-            <FieldProblem text={rejectedText(fieldState.error?.message, t)} />
-          </div>
+          <KeyPickerField
+            field={field}
+            problem={rejectedText(fieldState.error?.message, t)}
+            onPick={() => form.setValue('value', null)}
+            title={t('automation.condition.parameter')}
+            keys={WEATHER_KEYS}
+            titleOf={(k) => t(`automation.weather.${k as 'temperature'}`)}
+          />
         )}
       />
       {def ? (
