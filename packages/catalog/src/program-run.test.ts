@@ -122,7 +122,9 @@ describe('a stove turns every flame off when asked', () => {
       { Key: 'flame1', Value: 5 },
       { Key: 'flame3', Value: 9 },
     ]);
-    expect(d.write([{ Key: 'turn_off_all', Value: 1 }])).toEqual({ flame1: 0, flame3: 0 });
+    // Burners 1 and 3 burn: bits 0 and 2 of flame_status; turning all off puts them out too.
+    expect(d.snapshot()).toMatchObject({ flame_status: 0b101 });
+    expect(d.write([{ Key: 'turn_off_all', Value: 1 }])).toEqual({ flame1: 0, flame3: 0, flame_status: 0 });
     expect(d.snapshot()).toMatchObject({ flame1: 0, flame2: 0, flame3: 0 });
   });
 });
