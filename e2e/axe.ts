@@ -10,6 +10,11 @@ const FAILING = new Set(['serious', 'critical']);
  * with its selector and axe's own explanation, e.g. the contrast ratio it measured).
  */
 export async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  // A toast on screen is checked as it stands, not half faded out: the pointer over it pauses its
+  // timer (as for a person reading it) while axe runs; one that leaves before the pointer gets there
+  // is simply gone. (A toast whose 4 s ran out during the analysis was once measured mid-fade.)
+  const toast = page.locator('[data-sonner-toast]').first();
+  if ((await toast.count()) > 0) await toast.hover({ timeout: 2000 }).catch(() => undefined);
   // Let finite animations and transitions (screens sliding in, fades) end, so contrast is measured
   // on the settled colours; endless ones (a pulsing live dot, a spinner) are not waited for.
   await page.waitForFunction(() =>

@@ -64,8 +64,8 @@ describe('control screens: refrigerator (phone, Chromium)', () => {
 
     // The input/output screen (a route of its own) follows the board live. Its row is at the bottom of a
     // scrolled panel; the new screen starts at its top (the shell's ScreenScroll).
-    await page.getByTestId('open-fridge-io').scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByTestId('open-fridge-io').click();
     await page.waitForURL(new RegExp(`/refrigerator-combi-input-output/${id('fridge')}$`));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
