@@ -2,10 +2,15 @@ import { createServer, type HestiaServer, hashPassword, loadConfig, UserReposito
 
 export const BENCH_PASSWORD = 'BenchPass1';
 
+/** The operator's database limits (DB_SHARED_BUFFERS_MB…) from the environment, so a run can compare them. */
+const databaseLimits = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('DB_')));
+
 /** A server on free ports, quiet, without the demo home; in-memory PGlite unless `env` says otherwise. */
 export function startBenchServer(env: Record<string, string> = {}): Promise<HestiaServer> {
   return createServer(
     loadConfig({
+      ...databaseLimits(),
       PORT: '0',
       MQTT_PORT: '0',
       HOST: '127.0.0.1',

@@ -32,6 +32,7 @@ export async function provisionOnce(
     clientId: `provision-${request.deviceName}`,
     reconnectPeriod: 0,
     connectTimeout: timeoutMs,
+    writeCache: false,
   });
   client.on('error', () => undefined);
   try {

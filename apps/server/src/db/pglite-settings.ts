@@ -17,7 +17,7 @@ export interface PgliteSettings {
 }
 
 export const pgliteDefaults: PgliteSettings = {
-  sharedBuffersMb: 16,
+  sharedBuffersMb: 8,
   workMemMb: 2,
   maintenanceWorkMemMb: 16,
   maxWalSizeMb: 64,
@@ -45,7 +45,7 @@ export function postgresSettings(s: PgliteSettings): Record<string, string> {
     work_mem: `${s.workMemMb}MB`,
     maintenance_work_mem: `${s.maintenanceWorkMemMb}MB`,
     temp_buffers: '2MB',
-    // -1 sizes them from shared_buffers (1/32: 512 kB of 16 MB).
+    // -1 sizes them from shared_buffers (1/32: 256 kB of 8 MB).
     wal_buffers: '-1',
     max_wal_size: `${s.maxWalSizeMb}MB`,
     min_wal_size: `${Math.min(32, s.maxWalSizeMb)}MB`,
