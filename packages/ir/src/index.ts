@@ -1,0 +1,2 @@
+export * from './ac-state.ts';
+export * from './protocols.ts';
