@@ -29,6 +29,8 @@ export const errorCatalog = {
     message: 'The device is not connected to the internet: bring the device online first.',
   },
   FIRMWARE_UP_TO_DATE: { status: 409, message: 'No newer firmware for this device: it is up to date.' },
+  /** The device reported firmware below MIN_FIRMWARE_VERSION (7.15): no command is sent to it. */
+  FIRMWARE_TOO_OLD: { status: 409, message: 'Device not up to date, contact support.' },
   FIRMWARE_TOO_BIG: { status: 413, message: 'The firmware file is too big.' },
   NOTIFY_SETTINGS_OWNER_ONLY: {
     status: 403,

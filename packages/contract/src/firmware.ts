@@ -77,13 +77,5 @@ export const firmwareStatusSchema = z.object({
 });
 export type FirmwareStatus = z.infer<typeof firmwareStatusSchema>;
 
-/** Compares two versions number by number (`7.15` < `8` < `8.0.1`); a missing part counts as 0. */
-export function compareFirmwareVersions(a: string, b: string): number {
-  const pa = a.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  const pb = b.split('.').map((n) => Number.parseInt(n, 10) || 0);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  return 0;
-}
+/** Kept here for its importers; it lives beside the firmware floor (zod-free). */
+export { compareFirmwareVersions } from './firmware-floor.ts';

@@ -6,6 +6,7 @@ export * from './common-passwords.ts';
 export * from './connection-status.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './firmware-floor.ts';
 export * from './http.ts';
 export * from './route-index.ts';
 export * from './system.ts';

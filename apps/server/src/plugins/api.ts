@@ -68,6 +68,7 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   FIRMWARE_SHARED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   FIRMWARE_OFFLINE: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_UP_TO_DATE: { status: 409, errorCode: TB_ERROR.GENERAL },
+  FIRMWARE_TOO_OLD: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_TOO_BIG: { status: 413, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
   NOTIFY_SETTINGS_OWNER_ONLY: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   LOG_UNAUTHORIZED: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },

@@ -1,4 +1,5 @@
 import { ApiError, type CallInit } from '@hestia/client';
+import { errorCatalog } from '@hestia/contract/light';
 import { onlineManager } from '@tanstack/react-query';
 import { i18n } from '../i18n/index.ts';
 import { toast } from '../ui/Toast.tsx';
@@ -38,7 +39,10 @@ export async function deviceCommand<T>(call: (init: CallInit) => Promise<T>): Pr
 export function commandFailureToast(err: unknown, deviceId: string): void {
   if (sessionEndOf(err)) return;
   const network = isNetworkFailure(err) && (err as ApiError).message === 'network error';
-  toast.error(i18n.t(network ? 'errors.network' : 'errors.deviceCommunication'), {
-    id: `write-failed-${deviceId}`,
-  });
+  // Firmware below the floor is no communication failure: the spec's own words say what to do.
+  const tooOld = err instanceof ApiError && err.message === errorCatalog.FIRMWARE_TOO_OLD.message;
+  toast.error(
+    i18n.t(tooOld ? 'errors.FIRMWARE_TOO_OLD' : network ? 'errors.network' : 'errors.deviceCommunication'),
+    { id: `write-failed-${deviceId}` },
+  );
 }

@@ -10,6 +10,7 @@ import {
 } from '@hestia/catalog';
 import {
   type Access,
+  belowFirmwareFloor,
   type Device,
   RPC_DEFAULT_TIMEOUT_MS,
   type RpcBody,
@@ -310,8 +311,11 @@ export class DeviceService {
         throw err;
       }
     }
-    const latest = await telemetry.latestFor([id]);
-    if (String(latest.get(id)?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
+    const latest = (await telemetry.latestFor([id])).get(id);
+    // Firmware below the floor (7.15) takes no command, from a person, an automation or a schedule;
+    // its firmware update (another route) stays open, so the owner can bring it up to date.
+    if (belowFirmwareFloor(latest?.get('current_fw_version')?.[1])) throw new AppError('FIRMWARE_TOO_OLD');
+    if (String(latest?.get('active')?.[1]) !== 'true') throw new AppError('DEVICE_OFFLINE');
     return gateway.rpc(id, { method: body.method, params }, { twoWay, timeoutMs });
   }
 }

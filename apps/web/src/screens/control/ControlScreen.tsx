@@ -1,4 +1,6 @@
+import { belowFirmwareFloor } from '@hestia/contract/light';
 import ChartLineIcon from 'lucide-react/icons/chart-line';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CloudOffIcon from 'lucide-react/icons/cloud-off';
 import EyeIcon from 'lucide-react/icons/eye';
 import SettingsIcon from 'lucide-react/icons/settings';
@@ -96,6 +98,30 @@ function Notice({ control }: { control: DeviceControl }) {
         <EyeIcon size={18} className="mt-0.5 shrink-0 text-accent-text" />
         {t('control.viewOnly')}
       </p>
+    );
+  // Firmware below the floor (7.15): the server refuses its commands; the owner can update it.
+  if (belowFirmwareFloor(control.values.current_fw_version))
+    return (
+      <div
+        data-testid="control-notice"
+        data-reason="firmware"
+        role="status"
+        className="mb-4 flex items-start gap-2.5 rounded-2xl bg-danger-soft px-4 py-3 text-[14px] leading-snug text-ink ring-1 ring-danger/30"
+      >
+        <CircleAlertIcon size={18} className="mt-0.5 shrink-0 text-danger" />
+        <div className="min-w-0 flex-1">
+          <p>{t('errors.FIRMWARE_TOO_OLD')}</p>
+          {control.device?.access === 'owner' ? (
+            <Link
+              to={homePaths.deviceFirmwareUpdate(control.device.id)}
+              className="mt-1 inline-block font-semibold text-accent-text underline"
+              data-testid="control-firmware-update"
+            >
+              {t('control.firmwareFloorUpdate')}
+            </Link>
+          ) : null}
+        </div>
+      </div>
     );
   if (control.state === 'offline')
     return (
