@@ -41,6 +41,8 @@ export async function startDeviceEdge(
       host: config.HOST,
       port: config.MQTT_PORT,
       deviceByToken: (t) => devicesRepo.byAccessToken(t),
+      // QoS 1 telemetry and attributes are acknowledged once stored (decision 040).
+      durable: (now) => telemetry.stored(now),
       log,
     });
     transport = broker;

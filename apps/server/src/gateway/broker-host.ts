@@ -10,6 +10,8 @@ import type { BrokerTransport, DeviceMessage } from './transport.ts';
 
 /** How long after a broker thread died it is started again. */
 const RESTART_MS = 1000;
+/** How long closing waits for the last messages to be stored before the sockets close without PUBACK. */
+const DRAIN_MS = 10_000;
 
 const send = (worker: Worker, m: ToBroker) => worker.postMessage(m);
 
@@ -47,6 +49,12 @@ export async function startBrokerThread(opts: {
   failed: (code: string, message: string) => Error;
   /** The embedded broker asks which device a connecting token belongs to. */
   deviceByToken?: (token: string) => Promise<{ id: string } | undefined>;
+  /**
+   * Resolves once everything the server was handed so far is stored (committed, or refused for good);
+   * `now` asks for it to be written at once. Given, a QoS 1 publish gets its PUBACK only then
+   * (decision 040); not given, as soon as the thread has it.
+   */
+  durable?: (now?: boolean) => Promise<void>;
   /** What the thread is called in the log. */
   name: string;
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
@@ -63,6 +71,20 @@ export async function startBrokerThread(opts: {
   let nextPublish = 1;
   let worker: Worker | null = null;
   let closing = false;
+  const { durable } = opts;
+  /** Closing: answered with the last sequence number handed over once the thread stops taking devices. */
+  let onStopped: ((seq: number) => void) | null = null;
+
+  /** The messages up to `seq` are in the server's hands: their PUBACKs go out once they are stored. */
+  function whenStored(w: Worker, seq: number, now = false): Promise<void> {
+    if (!durable) return Promise.resolve();
+    return durable(now).then(
+      () => {
+        if (worker === w) send(w, { t: 'durable', upTo: seq });
+      },
+      (err: unknown) => log.error({ err }, `${name}: storing for PUBACK failed`),
+    );
+  }
 
   function deliver(kind: Kind, deviceId: string, extra: string, payload: string): void {
     const message = MESSAGE_KIND[kind];
@@ -89,6 +111,12 @@ export async function startBrokerThread(opts: {
             log.error({ err }, 'device message handling failed');
           }
         }
+        // Every message of the batch went through its handler (and what is stored, into its
+        // batch) just now: once that is stored, these PUBACKs can go.
+        if (m.seq !== undefined) void whenStored(w, m.seq);
+        return;
+      case 'stopped':
+        onStopped?.(m.seq);
         return;
       case 'token': {
         const lookup = opts.deviceByToken ?? (async () => undefined);
@@ -123,7 +151,9 @@ export async function startBrokerThread(opts: {
   async function start(data: Record<string, unknown>): Promise<number | null> {
     // Its heap holds each connected device's client and the messages of a turn: 5,000 devices at
     // 10,000 msg/s fit (the ingest benchmark); a runaway cannot take the home hub's memory (decision 024).
-    const w = tsWorker(opts.file, data, { maxOldGenerationSizeMb: BROKER_HEAP_MB });
+    const w = tsWorker(opts.file, durable ? { ...data, durableAcks: true } : data, {
+      maxOldGenerationSizeMb: BROKER_HEAP_MB,
+    });
     // Retained messages can come before the thread says it is ready: they are taken as usual.
     const first = await new Promise<FromBroker>((resolve, reject) => {
       const early = (m: FromBroker) => {
@@ -174,6 +204,26 @@ export async function startBrokerThread(opts: {
     retry();
   }
 
+  /**
+   * Closing drains (decision 040): the thread takes no new device and hands over what it holds, the
+   * server stores it all, and the PUBACKs go out before the sockets close. A database that does not
+   * take the writes within DRAIN_MS leaves them unacknowledged: the devices send them again.
+   */
+  async function drain(w: Worker): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, DRAIN_MS);
+    });
+    const drained = new Promise<number>((resolve) => {
+      onStopped = resolve;
+      w.once('exit', () => resolve(0));
+      send(w, { t: 'stop' });
+    }).then((seq) => whenStored(w, seq, true));
+    await Promise.race([drained, timeout]);
+    clearTimeout(timer);
+    onStopped = null;
+  }
+
   const port = await start(opts.data);
 
   return {
@@ -196,6 +246,7 @@ export async function startBrokerThread(opts: {
       closing = true;
       const w = worker;
       if (!w) return;
+      if (durable) await drain(w);
       await new Promise<void>((resolve) => {
         w.once('exit', () => resolve());
         send(w, { t: 'close' });

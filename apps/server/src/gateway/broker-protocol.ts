@@ -39,11 +39,24 @@ export type FromBroker =
    * Device messages and connection changes in arrival order, as parallel arrays: `extras` holds an
    * RPC answer's request id, `payloads` the message as text (empty for connection changes).
    */
-  | { t: 'batch'; kinds: Kind[]; ids: string[]; extras: string[]; payloads: string[] }
+  | {
+      t: 'batch';
+      kinds: Kind[];
+      ids: string[];
+      extras: string[];
+      payloads: string[];
+      /**
+       * With `durableAcks` (decision 040): the sequence number of this batch's last message whose
+       * PUBACK waits; answer `durable` with it once what the batch brought is stored.
+       */
+      seq?: number;
+    }
   /** A device connects with `token` as its MQTT user name: which device is it? */
   | { t: 'token'; id: number; token: string }
   | { t: 'published'; id: number; error: string | null }
   | { t: 'warn'; message: string }
+  /** Answers `stop`: no new connection is taken; `seq` is the last sequence number handed over. */
+  | { t: 'stopped'; seq: number }
   | { t: 'closed' };
 
 /** Main thread → broker thread. */
@@ -51,6 +64,10 @@ export type ToBroker =
   | { t: 'token'; id: number; deviceId: string | null }
   /** A payload as bytes (firmware chunks) goes out as they are; text as UTF-8. */
   | { t: 'publish'; id: number; topic: string; payload: string | Uint8Array }
+  /** With `durableAcks`: every message up to sequence `upTo` is stored; its PUBACK may go out. */
+  | { t: 'durable'; upTo: number }
+  /** With `durableAcks`, before `close`: stop taking connections and hand over what is queued. */
+  | { t: 'stop' }
   | { t: 'close' };
 
 /**
@@ -62,17 +79,25 @@ export function handOver(port: MessagePort) {
   let ids: string[] = [];
   let extras: string[] = [];
   let payloads: string[] = [];
+  let seq = 0;
   const flush = (): void => {
     if (kinds.length === 0) return;
-    port.postMessage({ t: 'batch', kinds, ids, extras, payloads } satisfies FromBroker);
+    port.postMessage(
+      (seq > 0
+        ? { t: 'batch', kinds, ids, extras, payloads, seq }
+        : { t: 'batch', kinds, ids, extras, payloads }) satisfies FromBroker,
+    );
+    seq = 0;
     kinds = [];
     ids = [];
     extras = [];
     payloads = [];
   };
   return {
-    queue(kind: Kind, deviceId: string, extra: string, payload: string): void {
+    /** `durable`: the message's sequence number when its PUBACK waits until it is stored. */
+    queue(kind: Kind, deviceId: string, extra: string, payload: string, durable?: number): void {
       if (kinds.length === 0) setImmediate(flush);
+      if (durable !== undefined) seq = durable;
       kinds.push(kind);
       ids.push(deviceId);
       extras.push(extra);

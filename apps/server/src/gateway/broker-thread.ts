@@ -5,7 +5,13 @@
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { meTopics } from '@hestia/contract';
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
+import {
+  Aedes,
+  type AedesPublishPacket,
+  type AuthenticateError,
+  type Client,
+  type PublishPacket,
+} from 'aedes';
 import mqttPacket from 'mqtt-packet';
 import { type FromBroker, handOver, Kind, provisionTopic, type ToBroker } from './broker-protocol.ts';
 
@@ -51,7 +57,16 @@ const SUBSCRIBE_OK =
 
 const port = parentPort;
 if (!port) throw new Error('broker-thread runs as a worker thread');
-const { host, listenPort } = workerData as { host: string; listenPort: number };
+const { host, listenPort, durableAcks } = workerData as {
+  host: string;
+  listenPort: number;
+  /**
+   * PUBACK only once the server has stored the message (decision 040): the host answers each batch's
+   * `seq` with `durable` when what it brought is stored. Without it a QoS 1 publish is acknowledged
+   * when it is handed over (an older host, or one that stores nothing).
+   */
+  durableAcks?: boolean;
+};
 const post = (m: FromBroker) => port.postMessage(m);
 
 function authError(): AuthenticateError {
@@ -65,6 +80,69 @@ const connections = new Map<string, number>();
 const tokenLookups = new Map<number, (deviceId: string | null) => void>();
 let nextLookup = 1;
 let nextProvision = 1;
+
+/**
+ * QoS 1 publishes whose PUBACK waits until the server says they are stored (`durableAcks`), in the
+ * order of their sequence numbers (the order they were handed over). Aedes goes on reading the
+ * device's next packets meanwhile: only the acknowledgement waits, so a device keeps publishing.
+ */
+const waiting: Array<{ client: Client; messageId: number; seq: number }> = [];
+let waitingHead = 0;
+/** The last sequence number given to a waiting publish. */
+let lastSeq = 0;
+/** Connected clients, whose sockets may still hold PUBACKs when the broker closes. */
+const live = new Set<Client>();
+
+/**
+ * The publish is allowed: Aedes goes on with it (`cb`), and it is handed over. With `durableAcks`
+ * a QoS 1 publish is passed on as QoS 0, so Aedes sends no PUBACK; this thread sends it when the
+ * server reports the message's sequence number stored (`acknowledge`).
+ */
+function allow(
+  client: Client,
+  packet: PublishPacket,
+  cb: (err: Error | null) => void,
+  kind: Kind,
+  deviceId: string,
+  extra: string,
+  payload: string,
+): void {
+  if (durableAcks && packet.qos === 1 && typeof packet.messageId === 'number') {
+    const seq = ++lastSeq;
+    waiting.push({ client, messageId: packet.messageId, seq });
+    packet.qos = 0;
+    cb(null);
+    queue(kind, deviceId, extra, payload, seq);
+    return;
+  }
+  cb(null);
+  queue(kind, deviceId, extra, payload);
+}
+
+/** Sends the PUBACK of every waiting publish up to `upTo` whose client is still connected. */
+function acknowledge(upTo: number): void {
+  while (waitingHead < waiting.length) {
+    const w = waiting[waitingHead] as (typeof waiting)[number];
+    if (w.seq > upTo) break;
+    waitingHead++;
+    if (w.client.connected && !w.client.closed && !w.client.conn.destroyed)
+      mqttPacket.writeToStream({ cmd: 'puback', messageId: w.messageId }, w.client.conn);
+  }
+  if (waitingHead === waiting.length) {
+    waiting.length = 0;
+    waitingHead = 0;
+  } else if (waitingHead > 4096) {
+    waiting.splice(0, waitingHead);
+    waitingHead = 0;
+  }
+}
+
+/** Until every socket has written what it holds (the last PUBACKs), or `ms` have passed. */
+async function socketsWritten(ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  const busy = () => [...live].some((c) => !c.conn.destroyed && c.conn.writableLength > 0);
+  while (busy() && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+}
 
 /** A client's topic in the internal form, or null when it is not one of its own. */
 function toInternal(info: ClientInfo, topic: string, direction: 'publish' | 'subscribe'): string | null {
@@ -114,15 +192,13 @@ const broker = await Aedes.createBroker({
     const text = () => (packet.payload as Buffer).toString('utf8');
     if (info.provisioning) {
       packet.topic = topic;
-      cb(null);
-      queue(Kind.Provision, info.deviceId, '', text());
+      allow(client, packet, cb, Kind.Provision, info.deviceId, '', text());
       return;
     }
     const chunk = FW_REQUEST.exec(topic.slice(info.prefix.length));
     if (chunk) {
       packet.topic = topic;
-      cb(null);
-      queue(Kind.FirmwareChunk, info.deviceId, `${chunk[1]}/${chunk[2]}`, text());
+      allow(client, packet, cb, Kind.FirmwareChunk, info.deviceId, `${chunk[1]}/${chunk[2]}`, text());
       return;
     }
     const allowed = PUBLISH_OK.exec(topic.slice(info.prefix.length));
@@ -130,9 +206,8 @@ const broker = await Aedes.createBroker({
     if (!allowed || !kind || WITH_ID.has(kind) !== (allowed[2] !== undefined))
       return cb(new Error('publish not allowed'));
     packet.topic = topic;
-    cb(null);
     // Handed to the server here, where the device is already known: no topic matching there.
-    queue(PUBLISH_KIND[kind] as Kind, info.deviceId, allowed[2] ?? '', text());
+    allow(client, packet, cb, PUBLISH_KIND[kind] as Kind, info.deviceId, allowed[2] ?? '', text());
   },
   authorizeSubscribe(client, sub, cb) {
     const info = clients.get(client);
@@ -162,6 +237,7 @@ const broker = await Aedes.createBroker({
 });
 
 broker.on('client', (client) => {
+  live.add(client);
   const info = clients.get(client);
   if (!info || info.provisioning) return;
   const n = (connections.get(info.deviceId) ?? 0) + 1;
@@ -169,6 +245,7 @@ broker.on('client', (client) => {
   if (n === 1) queue(Kind.Connected, info.deviceId, '', '');
 });
 broker.on('clientDisconnect', (client) => {
+  live.delete(client);
   const info = clients.get(client);
   if (!info || info.provisioning) return;
   const n = (connections.get(info.deviceId) ?? 1) - 1;
@@ -188,6 +265,13 @@ const server = createServer({ noDelay: true }, (socket) => {
   socket.setNoDelay(true);
   broker.handle(socket);
 });
+
+/** Closed once `stop` or `close` asked it to: no new connection is taken. */
+let listening: Promise<void> | null = null;
+const stopListening = () => {
+  listening ??= new Promise<void>((resolve) => server.close(() => resolve()));
+  return listening;
+};
 
 port.on('message', (m: ToBroker) => {
   switch (m.t) {
@@ -210,16 +294,31 @@ port.on('message', (m: ToBroker) => {
         (err) => post({ t: 'published', id: m.id, error: err ? err.message : null }),
       );
       return;
-    case 'close':
-      broker.close(() =>
-        server.close(() => {
-          // The devices' disconnections go over before the thread says it has closed.
-          flush();
-          post({ t: 'closed' });
-          port.close();
-        }),
+    case 'durable':
+      acknowledge(m.upTo);
+      return;
+    case 'stop':
+      // The server drains (decision 040): no new device, and what is queued goes over now.
+      void stopListening();
+      flush();
+      post({ t: 'stopped', seq: lastSeq });
+      return;
+    case 'close': {
+      const stopped = stopListening();
+      // The PUBACKs written last leave their sockets before the broker closes them.
+      void (durableAcks ? socketsWritten(1000) : Promise.resolve()).then(() =>
+        broker.close(
+          () =>
+            void stopped.then(() => {
+              // The devices' disconnections go over before the thread says it has closed.
+              flush();
+              post({ t: 'closed' });
+              port.close();
+            }),
+        ),
       );
       return;
+    }
   }
 });
 

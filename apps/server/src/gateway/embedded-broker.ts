@@ -10,6 +10,11 @@ export async function startEmbeddedBroker(opts: {
   host: string;
   port: number;
   deviceByToken: (token: string) => Promise<{ id: string } | undefined>;
+  /**
+   * Resolves once what the server was handed so far is stored: QoS 1 publishes are acknowledged
+   * only then (decision 040). Without it, PUBACK goes out as soon as the broker has the message.
+   */
+  durable?: (now?: boolean) => Promise<void>;
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void };
 }): Promise<BrokerThread & { port: number }> {
   const broker = await startBrokerThread({
@@ -20,6 +25,7 @@ export async function startEmbeddedBroker(opts: {
         ? new ConfigError(`MQTT port ${opts.port} is not available; set MQTT_PORT to a free port`)
         : new Error(`the MQTT broker did not start: ${message}`),
     deviceByToken: opts.deviceByToken,
+    ...(opts.durable ? { durable: opts.durable } : {}),
     name: 'the MQTT broker',
     log: opts.log,
   });

@@ -146,15 +146,18 @@ export function telemetryPipeline(deps: {
         return false;
       }
       const values = decoded.readings[0]?.values;
-      if (values)
-        attributes.fromDevice(deviceId, values, now).catch((err: unknown) => {
-          const count = attributeFailureLine(deviceId);
-          if (count > 0)
-            log.error(
-              { deviceId, ...dbErrorFields(err), failedSinceLastLine: count },
-              'device attributes could not be stored',
-            );
-        });
+      if (!values) return true;
+      const write = attributes.fromDevice(deviceId, values, now);
+      // A PUBACK for these attributes waits for this write too (decision 040).
+      telemetry.track(write);
+      write.catch((err: unknown) => {
+        const count = attributeFailureLine(deviceId);
+        if (count > 0)
+          log.error(
+            { deviceId, ...dbErrorFields(err), failedSinceLastLine: count },
+            'device attributes could not be stored',
+          );
+      });
       return true;
     },
 

@@ -51,6 +51,22 @@ export class TelemetryService {
 
   private pendingRows = 0;
 
+  // Durability (decision 040): every message queued for history, and every write `track`ed, gets a
+  // sequence number; `stored()` waits until each one up to the last given is done.
+  /** The last sequence number given. */
+  private seq = 0;
+
+  /** The sequence numbers of `pending`, entry for entry. */
+  private pendingSeqs: number[] = [];
+
+  /** Sequence numbers being written: one array per history batch in flight, one per tracked write. */
+  private readonly writing = new Set<number[]>();
+
+  /** Every sequence number up to this one is done (stored, or refused for good). */
+  private doneUpTo = 0;
+
+  private waiters: Array<{ upTo: number; resolve(): void }> = [];
+
   private timer: NodeJS.Timeout | undefined;
 
   private flushing: Promise<void> = Promise.resolve();
@@ -132,8 +148,11 @@ export class TelemetryService {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending;
+    const seqs = this.pendingSeqs;
     this.pending = [];
+    this.pendingSeqs = [];
     this.pendingRows = 0;
+    if (seqs.length > 0) this.writing.add(seqs);
     const latestDue = all || performance.now() - this.latestWrittenAt >= LATEST_MS;
     const latestBatch = latestDue ? this.takeDirty() : [];
     if (latestDue) this.latestWrittenAt = performance.now();
@@ -146,6 +165,8 @@ export class TelemetryService {
               this.outage.since = 0;
             }
             this.retryMs = FLUSH_MS;
+            this.writing.delete(seqs);
+            this.settle();
           },
           (err: unknown) => {
             // The database is not taking writes (not a fault of these rows): keep them and retry,
@@ -160,10 +181,15 @@ export class TelemetryService {
               );
             }
             this.pending = batch.concat(this.pending);
+            this.pendingSeqs = seqs.concat(this.pendingSeqs);
+            this.writing.delete(seqs);
             if (this.pending.length > MAX_PENDING) {
               const lost = this.pending.length - MAX_PENDING;
               this.counts.droppedMessages += lost;
               this.pending = this.pending.slice(lost);
+              this.pendingSeqs = this.pendingSeqs.slice(lost);
+              // The oldest are given up: done, as far as waiting for them goes.
+              this.settle();
             }
             this.pendingRows = this.pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
             for (const s of latestBatch) this.dirtyKeys(s.deviceId).add(s.key);
@@ -211,6 +237,42 @@ export class TelemetryService {
     return this.write(true);
   }
 
+  /** Moves `doneUpTo` to just below the oldest sequence number not yet done, and wakes its waiters. */
+  private settle(): void {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (const n of this.pendingSeqs) if (n < oldest) oldest = n;
+    for (const seqs of this.writing) for (const n of seqs) if (n < oldest) oldest = n;
+    this.doneUpTo = oldest === Number.POSITIVE_INFINITY ? this.seq : oldest - 1;
+    let i = 0;
+    while (i < this.waiters.length && (this.waiters[i] as { upTo: number }).upTo <= this.doneUpTo)
+      (this.waiters[i++] as { resolve(): void }).resolve();
+    if (i > 0) this.waiters = this.waiters.slice(i);
+  }
+
+  /**
+   * Resolves once everything queued for history so far, and every write tracked so far, is done:
+   * committed, or refused for good (rows the database refuses as data, or the oldest dropped past
+   * MAX_PENDING). It never rejects; while the database is away it waits. `now` writes the batch at
+   * once instead of at its time. The embedded broker sends PUBACK only then (decision 040).
+   */
+  stored(now = false): Promise<void> {
+    const upTo = this.seq;
+    if (this.doneUpTo >= upTo) return Promise.resolve();
+    if (now) void this.write(true);
+    return new Promise((resolve) => this.waiters.push({ upTo, resolve }));
+  }
+
+  /** A write outside the history batch (a device's attributes) that `stored()` waits for too. */
+  track(write: Promise<unknown>): void {
+    const seqs = [++this.seq];
+    this.writing.add(seqs);
+    const done = () => {
+      this.writing.delete(seqs);
+      this.settle();
+    };
+    write.then(done, done);
+  }
+
   private schedule(): void {
     if (this.pendingRows >= FLUSH_ROWS) void this.write(false);
     else if (!this.timer) this.timer = setTimeout(() => void this.write(false), FLUSH_MS);
@@ -238,6 +300,7 @@ export class TelemetryService {
         rows++;
       }
       this.pending.push(s);
+      this.pendingSeqs.push(++this.seq);
       this.pendingRows += rows;
     }
     if (samples.length > 0) this.schedule();
