@@ -1,2 +1,3 @@
 export * from './ac-state.ts';
+export * from './catalogue.ts';
 export * from './protocols.ts';
