@@ -23,6 +23,20 @@ describe('the web app as served', () => {
     const shell = await page.goto(stack.server.url);
     await page.getByTestId('login-email').waitFor();
     expect(shell?.headers()['cache-control']).toBe('no-cache');
+    // The shell paints the brand before any script runs; the first screen replaces it, and that screen
+    // appears at once rather than sliding in from transparent (it is the page's largest paint).
+    expect(await shell?.text()).toContain('class="hx-boot"');
+    await expect.poll(() => page.locator('.hx-boot').count()).toBe(0);
+    const entryMotion = () =>
+      page
+        .locator('main > div')
+        .first()
+        .evaluate((el) => getComputedStyle(el).animationName);
+    expect(await entryMotion()).toBe('none');
+    // A screen the user moves to still slides in.
+    await page.getByTestId('to-signup').click();
+    await page.waitForURL('**/signup');
+    expect(await entryMotion()).toBe('hx-slide-side');
     const scripts = responses.filter(
       (r) => new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js'),
     );

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useEntryMotion } from '../hooks/useEntryMotion.ts';
 import { paths } from '../routes.ts';
 import { BackIcon } from './icons.tsx';
 
@@ -35,7 +36,9 @@ export function StackScreen({ title, children, action, backTo, testId, footer, s
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  const motion = slide === 'side' ? 'animate-slide-side' : slide === 'bottom' ? 'animate-slide-up' : '';
+  const motion = useEntryMotion(
+    slide === 'side' ? 'animate-slide-side' : slide === 'bottom' ? 'animate-slide-up' : '',
+  );
   return (
     <div className={`min-h-dvh bg-bg ${motion}`} data-testid={testId}>
       <header className="sticky top-0 z-20 border-b border-line/70 bg-bg/90 pt-[env(safe-area-inset-top)] backdrop-blur-md">

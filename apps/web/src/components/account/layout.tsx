@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useEntryMotion } from '../../hooks/useEntryMotion.ts';
 import { LogoMark } from '../../ui/device-glyphs.tsx';
 import { BackIcon } from '../../ui/icons.tsx';
 import { LanguageSelect } from '../LanguageSelect.tsx';
@@ -23,6 +24,7 @@ export function AuthLayout({
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const motion = useEntryMotion('animate-slide-side');
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
@@ -50,7 +52,7 @@ export function AuthLayout({
         <LanguageSelect />
       </header>
       <main className="relative flex flex-1 items-start justify-center px-5 pt-10 pb-10 sm:items-center sm:pt-6">
-        <div className="w-full max-w-[420px] animate-slide-side">
+        <div className={`w-full max-w-[420px] ${motion}`}>
           <h1 className="text-[28px] leading-tight font-bold tracking-tight">{title}</h1>
           {subtitle ? <p className="mt-2 text-muted">{subtitle}</p> : null}
           {children}
