@@ -87,6 +87,17 @@ describe('onboarding access', () => {
     ).toBe(409);
   });
 
+  it('customer/devices?isTransfer=true by MAC and pair key: anonymous gets no device that key did not transfer; a signed-in caller only their own transfers', async () => {
+    const key = await clients.viewer.call('getPairKey', { params: { mac: ownedMac }, query: {} });
+    const query = { isTransfer: 'true', mac: ownedMac, pairkey: key.pairkey } as const;
+    const anonymous = new HestiaClient({ baseUrl: stack.server.url });
+    // The owned device was never transferred by this key: nothing, for anyone.
+    expect(await anonymous.call('listDevices', { query })).toEqual([]);
+    for (const role of ['stranger', 'viewer', 'controller', 'owner'] as const)
+      expect([role, await clients[role].call('listDevices', { query })]).toEqual([role, []]);
+    expect((await statusOf(anonymous, 'listDevices', { query: {} })).status).toBe(400);
+  });
+
   it('lists the catalogue’s brands with their models, generic included, the same for everyone', async () => {
     const brands = await clients.stranger.call('deviceBrands', {});
     expect(brands.map((b) => b.id)).toContain('generic');

@@ -52,6 +52,12 @@ export const deviceListQuerySchema = z.object({
   isTransfer: z.enum(['true', 'false']).optional(),
   /** `true`: only the devices shared with the caller. */
   sharedOnly: z.enum(['true', 'false']).optional(),
+  /**
+   * Without a token, with `isTransfer=true`: the device's AP MAC and the pair key it was paired
+   * with; the answer is that device alone, while its transfer is fresh (docs/decisions/042).
+   */
+  mac: z.string().min(1).max(32).optional(),
+  pairkey: z.string().trim().min(1).max(16).optional(),
 });
 
 export const deviceIdParamsSchema = z.object({ id: z.string().uuid('Device id must be a UUID') });

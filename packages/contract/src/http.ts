@@ -17,6 +17,11 @@ export interface RouteMeta {
   /** Callable without a token (spec section 6). */
   anonymous: boolean;
   /**
+   * Answers without a token too, but only what it tells strangers (the transferred-device listing
+   * by pair key, docs/decisions/042); a client that has a token still sends it (not `anonymous`).
+   */
+  tokenOptional?: boolean;
+  /**
    * A body that is not JSON: `binary`, the raw bytes with their own Content-Type (an uploaded
    * profile image, one of PROFILE_IMAGE_TYPES). Absent: JSON, or no body.
    */

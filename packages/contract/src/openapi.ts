@@ -200,6 +200,8 @@ export function openApiDocument(version = '0.1.0'): Json {
         ...errorResponses(codes),
       },
       ...(def.anonymous ? { security: [] } : {}),
+      // `{}` first: the token may be left out (what the route then answers is in its description).
+      ...(def.tokenOptional ? { security: [{}, { xAuthorization: [] }, { bearer: [] }] } : {}),
     };
     add(API_PREFIX + openApiPath(def.path), def.method.toLowerCase(), op);
     if (def.thingsboard)

@@ -11,7 +11,7 @@ export const homeRouteDocs = {
     tag: 'Devices',
     summary: 'List the devices the user owns or was shared',
     description:
-      'Each with its latest telemetry. Filters: a place or room (`assetId`, with its rooms when `childAssetContains=true`), a model (`profileId`), devices transferred by pairing and not yet set up (`isTransfer=true`), or only shared ones (`sharedOnly=true`).',
+      "Each with its latest telemetry. Filters: a place or room (`assetId`, with its rooms when `childAssetContains=true`), a model (`profileId`), devices transferred by pairing and not yet set up (`isTransfer=true`), or only shared ones (`sharedOnly=true`). Without a token only `isTransfer=true` with `mac` and `pairkey` is answered: the device paired with that key, while its transfer is unfinished and at most 3 minutes old, with its id, model and factory name only (no place, telemetry or label); otherwise an empty list. Wrong keys count against the address (20 in 15 minutes); any other query without a token is 'token must exists'.",
   },
   getDevice: {
     tag: 'Devices',

@@ -37,6 +37,7 @@ export const homeRoutes = {
     method: 'GET',
     path: '/customer/devices',
     anonymous: false,
+    tokenOptional: true,
     query: deviceListQuerySchema,
     response: deviceSchema.array(),
   },

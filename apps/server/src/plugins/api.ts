@@ -282,7 +282,11 @@ export function installErrorHandling(
 
 interface HandlerInput<D extends RouteDef, P> {
   req: FastifyRequest;
-  principal: D['anonymous'] extends true ? P | undefined : P;
+  principal: D['anonymous'] extends true
+    ? P | undefined
+    : D['tokenOptional'] extends true
+      ? P | undefined
+      : P;
   params: D['params'] extends z.ZodTypeAny ? z.infer<D['params']> : undefined;
   query: D['query'] extends z.ZodTypeAny ? z.infer<D['query']> : undefined;
   /** A `binary` body (http.ts) is the raw bytes, as the route's content type parser kept them. */
@@ -357,7 +361,7 @@ async function inputOf<D extends RouteDef, P>(
   const token = bearerToken(req);
   let principal: P | undefined;
   if (token) principal = await auth.authenticate(token);
-  else if (!def.anonymous) throw new AppError('TOKEN_MISSING');
+  else if (!def.anonymous && !def.tokenOptional) throw new AppError('TOKEN_MISSING');
   const userId = (principal as { userId?: unknown } | undefined)?.userId;
   if (typeof userId === 'string') {
     noteUser(req, userId);

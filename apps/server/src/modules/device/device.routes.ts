@@ -1,5 +1,6 @@
 import { routes } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
+import { requesterOf } from '../../core/rate-limiter.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { DeviceService } from './device.service.ts';
@@ -11,7 +12,9 @@ export function deviceRoutes(
 ): void {
   const { auth, devices } = deps;
   const done = {};
-  route(app, auth, routes.listDevices, ({ principal, query }) => devices.list(principal.userId, query));
+  route(app, auth, routes.listDevices, ({ principal, query, req }) =>
+    principal ? devices.list(principal.userId, query) : devices.listTransferred(query, requesterOf(req.ip)),
+  );
   route(app, auth, routes.getDevice, ({ principal, params }) => devices.get(principal.userId, params.id));
   route(app, auth, routes.renameDevice, ({ principal, params, body }) =>
     devices.rename(principal.userId, params.id, body.label),

@@ -45,6 +45,13 @@ function toDto(row: VisibleDevice, latest: LatestValues | undefined): Device {
   };
 }
 
+/** Finds the device a pair key transferred, by its AP MAC (onboarding module); undefined: none. */
+export type TransferLookup = (
+  mac: string,
+  pairkey: string,
+  requester: string,
+) => Promise<{ id: string; name: string; profileId: string } | undefined>;
+
 /** A command checked against the model: what to send, the writes it makes (for the model's rules). */
 interface CheckedRpc {
   params: unknown;
@@ -190,6 +197,48 @@ export class DeviceService {
       isFavourite: await devices.isFavourite(userId, id),
     };
     return (await this.dtos([visible]))[0] as Device;
+  }
+
+  /** Who finds a device by AP MAC and pair key (the onboarding module), for callers without a token. */
+  private transferLookup: TransferLookup | undefined;
+
+  useTransferLookup(lookup: TransferLookup): void {
+    this.transferLookup = lookup;
+  }
+
+  /**
+   * `customer/devices` without a token (docs/decisions/042): only `isTransfer=true` with the device's
+   * AP MAC and the pair key that transferred it, answered with that device and nothing of its owner's
+   * (no place, label, telemetry); no match is an empty list. Any other query is 'token must exists'.
+   */
+  async listTransferred(
+    q: { isTransfer?: string; mac?: string; pairkey?: string },
+    requester: string,
+  ): Promise<Device[]> {
+    if (q.isTransfer !== 'true') throw new AppError('TOKEN_MISSING');
+    if (!q.mac || !q.pairkey)
+      throw new AppError(
+        'VALIDATION',
+        "Without a token, isTransfer=true needs mac and pairkey: the device's AP MAC and the pair key it was paired with.",
+      );
+    const row = await this.transferLookup?.(q.mac, q.pairkey, requester);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        label: row.name,
+        name: row.name,
+        deviceProfileId: row.profileId,
+        assetId: null,
+        assetLabel: null,
+        isSharedDevice: false,
+        access: 'owner',
+        isFavourite: false,
+        configDisabled: false,
+        deviceData: {},
+        deviceRawData: {},
+      },
+    ];
   }
 
   /** A device's row changed behind this service's back (its place was deleted): drop caches. */

@@ -40,8 +40,17 @@ export function register(
         limit: 10,
         windowMs: 15 * MINUTE,
       }),
+      transferLookups: new AttemptLimiter(attempts, {
+        name: 'transfer-list-address',
+        limit: 20,
+        windowMs: 15 * MINUTE,
+      }),
     },
   });
+  // The device module answers `customer/devices`; without a token it asks here (no import of it).
+  devices.useTransferLookup((mac, pairkey, requester) =>
+    onboarding.transferredByKey(mac, pairkey, requester),
+  );
   onboardingRoutes(app, { auth, onboarding });
   return { onboarding };
 }

@@ -24,6 +24,8 @@ export interface OnboardingLimits {
   pairKeys: AttemptLimiter;
   /** Change-owner requests a user may make without success (a wrong pair key counts). */
   changeOwner: AttemptLimiter;
+  /** Anonymous transferred-device look-ups by an address with a key the device never had. */
+  transferLookups: AttemptLimiter;
 }
 
 /** The asset module's default place of a user, made when they have none yet. */
@@ -185,6 +187,29 @@ export class OnboardingService {
       throw new AppError('NOT_FOUND', 'Device not found');
     deviceService.forget(deviceId);
     return deviceService.get(userId, deviceId);
+  }
+
+  /**
+   * `customer/devices?isTransfer=true` without a token (spec section 6: the transferred device
+   * listing is anonymous; docs/decisions/042): the device with this AP MAC when the pair key given
+   * is the one that transferred it, the transfer is not finished (no post-config yet) and at most
+   * PAIR_KEY_WINDOW_SECONDS old. A key the device never had counts against the address; the app's
+   * own polling with its key (before the claim too) does not.
+   */
+  async transferredByKey(mac: string, pairkey: string, requester: string): Promise<DeviceRow | undefined> {
+    const { pairKeys, devices, clock, limits } = this.deps;
+    const normal = normalizeMac(mac);
+    if (!normal) throw new AppError('VALIDATION', `mac: "${mac}" is not a MAC address (AA:BB:CC:DD:EE:FF)`);
+    const taken = await limits.transferLookups.reserve(requester);
+    if (!taken.ok)
+      throw new RateLimitedError(taken.retryAfterMs, wait('wrong pair keys')(taken.retryAfterMs));
+    const device = await devices.byMac(normal);
+    const key = device ? await pairKeys.byHashes(device.id, pairKeyHashes(device.id, pairkey)) : undefined;
+    if (!device || !key) return undefined;
+    await limits.transferLookups.refund(requester);
+    const fresh = key.usedAt !== null && clock.now() - key.usedAt.getTime() <= PAIR_KEY_WINDOW_SECONDS * 1000;
+    if (!fresh || key.configuredAt !== null || device.ownerId !== key.userId) return undefined;
+    return device;
   }
 
   /** `GET device-brands`: the catalogue's brands (`generic` included) and their models. */

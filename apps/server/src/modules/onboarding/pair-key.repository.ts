@@ -90,6 +90,17 @@ export class PairKeyRepository {
     return row;
   }
 
+  /** The device's newest key with one of these hashes, of any user, used or not. */
+  async byHashes(deviceId: string, hashes: string[]): Promise<PairKeyRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(pairKeys)
+      .where(and(eq(pairKeys.deviceId, deviceId), inArray(pairKeys.keyHash, hashes)))
+      .orderBy(desc(pairKeys.createdAt))
+      .limit(1);
+    return row;
+  }
+
   async setOwnerKey(id: string, ownerKeyHash: string): Promise<void> {
     await this.db.update(pairKeys).set({ ownerKeyHash }).where(eq(pairKeys.id, id));
   }
