@@ -54,6 +54,14 @@ const ACCESS_CHANGED = 'hestia:access-changed';
 const ownerKey = (deviceId: string) => `hestia:edge:device:${deviceId}`;
 /** Deletes the mark only if it is still this edge's (a device that moved keeps its new edge's mark). */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+/** The edges that run (or ran and have not been swept yet). */
+const EDGES = 'hestia:edges';
+/** Present while the edge runs: it renews it every `HEARTBEAT_MS`, it lapses `ALIVE_MS` after a crash. */
+const aliveKey = (edge: string) => `hestia:edge:alive:${edge}`;
+/** The devices an edge holds: what another edge says went offline when this one dies. */
+const devicesKey = (edge: string) => `hestia:edge:devices:${edge}`;
+const HEARTBEAT_MS = 3000;
+const ALIVE_MS = 10_000;
 
 /** What a device connected here is sent by the servers, below its `devices/{id}/` (decision 019). */
 const toDevice = (id: string) => [
@@ -167,6 +175,11 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     cleanup.push(() => internal.endAsync());
     internal.on('error', (err) => log.warn({ err: err.message }, 'edge: internal broker'));
 
+    // This edge is alive before any device connects to it (the other edges sweep dead ones).
+    const beat = () => redis.set(aliveKey(id), '1', 'PX', ALIVE_MS);
+    await beat();
+    await redis.sadd(EDGES, id);
+
     const broker: BrokerThread = await startEmbeddedBroker({
       host: opts.host,
       port: opts.port,
@@ -219,15 +232,50 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
         if (connected) {
           await internal.subscribeAsync(toDevice(deviceId), { qos: 1 });
           await redis.set(ownerKey(deviceId), id);
+          await redis.sadd(devicesKey(id), deviceId);
           await send(deviceTopics.status(deviceId), 'online', true);
           return;
         }
         await internal.unsubscribeAsync(toDevice(deviceId));
+        await redis.srem(devicesKey(id), deviceId);
         // A device that reconnected to another edge first stays online there.
         const released = Number(await redis.eval(RELEASE, 1, ownerKey(deviceId), id));
         if (released === 1) await send(deviceTopics.status(deviceId), 'offline', true);
       }),
     );
+
+    /**
+     * An edge that died (killed, its machine gone) cannot say its devices went offline, and their
+     * retained `online` would stay. The edges that live find it by its lapsed alive mark; one of them
+     * (a lock) says `offline` for each of its devices still marked as held by it, that is, every one
+     * that has not reconnected elsewhere since.
+     */
+    async function sweepDeadEdges(): Promise<void> {
+      for (const other of await redis.smembers(EDGES)) {
+        if (other === id || (await redis.exists(aliveKey(other)))) continue;
+        const lock = await redis.set(`hestia:edge:sweep:${other}`, id, 'PX', 30_000, 'NX');
+        if (lock !== 'OK') continue;
+        for (const deviceId of await redis.smembers(devicesKey(other))) {
+          const released = Number(await redis.eval(RELEASE, 1, ownerKey(deviceId), other));
+          if (released === 1) await send(deviceTopics.status(deviceId), 'offline', true);
+        }
+        await redis.del(devicesKey(other));
+        await redis.srem(EDGES, other);
+        log.warn({ edge: other }, 'edge: another edge stopped; its devices are offline until they reconnect');
+      }
+    }
+    let sweeping = false;
+    const heartbeat = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      beat()
+        .then(sweepDeadEdges)
+        .catch((err: Error) => log.warn({ err: err.message }, 'edge: heartbeat'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
 
     log.info({ edge: id, port: broker.port }, 'edge: listening for devices');
     let closed: Promise<void> | undefined;
@@ -238,9 +286,12 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
         closed ??= (async () => {
           // The broker thread first: its devices' disconnections are published as offline before the
           // internal client ends.
+          clearInterval(heartbeat);
           cleanup.pop();
           await broker.close();
           await Promise.all(chains.values());
+          await redis.srem(EDGES, id).catch(() => undefined);
+          await redis.del(aliveKey(id), devicesKey(id)).catch(() => undefined);
           await undo();
         })();
         return closed;

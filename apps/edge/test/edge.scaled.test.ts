@@ -27,7 +27,10 @@ interface EdgeProcess {
   port: number;
   child: ChildProcess;
   output: string[];
+  /** kill -9, and wait until it is gone. */
   kill(): Promise<void>;
+  /** SIGTERM (the edge says its devices are offline and leaves Redis tidy), kill -9 after 10 s. */
+  stop(): Promise<void>;
 }
 
 const started = new Set<ChildProcess>();
@@ -72,6 +75,13 @@ async function spawnEdge(databaseUrl: string): Promise<EdgeProcess> {
     kill: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }
@@ -131,7 +141,7 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     [edge1, edge2] = await Promise.all([spawnEdge(fresh.url()), spawnEdge(fresh.url())]);
     const user = await addUser(a, 'edge@example.com', 'EdgePass1');
     const repo = new DeviceRepository(a.database.db);
-    for (const name of ['One', 'Two', 'Three'])
+    for (const name of ['One', 'Two', 'Three', 'Four'])
       devices.push(
         await repo.create({
           ownerId: user.id,
@@ -150,8 +160,8 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
   afterAll(async () => {
     for (const c of clients) await c.endAsync(true).catch(() => undefined);
     await spy?.endAsync(true);
-    await edge1?.kill();
-    await edge2?.kill();
+    await edge1?.stop();
+    await edge2?.stop();
     await a?.close();
     await b?.close();
     for (const child of started) child.kill('SIGKILL');
@@ -235,8 +245,12 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     expect(seen.slice(before).filter((m) => m.startsWith(`devices/${two.id}/telemetry`))).toEqual([]);
   });
 
-  it('an edge killed mid-run: its device reconnects to the other edge and keeps working', async () => {
+  it('an edge killed mid-run: its device reconnects to the other edge and keeps working; one that does not is offline', async () => {
     const one = devices[0] as (typeof devices)[0];
+    const four = devices[3] as (typeof devices)[0];
+    // A device that will not come back after the edge dies.
+    const gone = await tbDevice([edge1.port], four.accessToken);
+    clients.push(gone.client);
     // Behind a load balancer, a reconnect may land on any edge: here the client lists both.
     const moving = await tbDevice([edge1.port, edge2.port], one.accessToken, { reconnect: true });
     clients.push(moving.client);
@@ -264,6 +278,12 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     await moving.client.publishAsync('v1/devices/me/telemetry', JSON.stringify({ relay_1: 0 }), { qos: 1 });
     await waitFor(() => relay(onB, 1) === '0', 10_000);
     await waitFor(async () => (await owner.getDevice(one.id)).deviceData.active === true, 10_000);
+    // The living edge finds the dead one by its lapsed alive mark (10 s) and says offline for the
+    // device that did not reconnect, not for the one that did.
+    await waitFor(() => seen.includes(`devices/${four.id}/status offline`), 20_000);
+    await waitFor(async () => (await owner.getDevice(four.id)).deviceData.active === false, 5000);
+    expect(seen).not.toContain(`devices/${one.id}/status offline`);
+    expect((await owner.getDevice(one.id)).deviceData.active).toBe(true);
     onB.close();
-  });
+  }, 60_000);
 });
