@@ -9,6 +9,7 @@ import {
 } from '@hestia/catalog';
 import { deviceTopics, tbTopics } from '@hestia/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { answerIr } from './ir-blaster.ts';
 import { deviceOta, type FirmwareVersion, type OtaControl, type OtaSettings } from './ota.ts';
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -128,6 +129,9 @@ export function answer(
       publish({ [key]: value });
       return { result: 'OK' };
     }
+    case 'irSend':
+    case 'simulate.irReceive':
+      return answerIr(sim, req.method, params, publish);
     default:
       return { error: `Unknown method ${String(req.method)}` };
   }

@@ -15,6 +15,7 @@ export * from './provisioning.ts';
 export * from './report.ts';
 export * from './routes.ts';
 export * from './routes-files.ts';
+export * from './routes-remote.ts';
 export * from './routes-system.ts';
 export * from './share.ts';
 export * from './telemetry.ts';

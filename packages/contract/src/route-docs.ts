@@ -6,6 +6,7 @@ import { fileRouteDocs } from './route-docs-files.ts';
 import { firmwareRouteDocs } from './route-docs-firmware.ts';
 import { homeRouteDocs } from './route-docs-home.ts';
 import { notificationRouteDocs } from './route-docs-notifications.ts';
+import { remoteRouteDocs } from './route-docs-remote.ts';
 import { systemRouteDocs } from './route-docs-system.ts';
 import type { RouteName } from './routes.ts';
 
@@ -29,6 +30,7 @@ export const API_TAGS = {
   Firmware: "Updating a device's firmware over the air: the packages per model, the update, its progress.",
   Notifications: 'The notification inbox, which events notify per device, and Web Push subscriptions.',
   Files: 'Files a user uploads (images, PDF attachments) and the app package for the update modal.',
+  'IR remotes': "The IR remote catalogue, the remotes on a user's IR blasters, and sending their buttons.",
   System: "The server's own state: the app's connectivity ping, the operator's health check, the app's logs.",
   ThingsBoard:
     "The same calls on ThingsBoard's own paths, for ThingsBoard clients: data unwrapped, errors in ThingsBoard's shape.",
@@ -66,4 +68,5 @@ export const routeDocs: Partial<Record<RouteName, RouteDoc>> = {
   ...notificationRouteDocs,
   ...systemRouteDocs,
   ...fileRouteDocs,
+  ...remoteRouteDocs,
 };

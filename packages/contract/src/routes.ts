@@ -10,6 +10,7 @@ import { homeRoutes } from './routes-home.ts';
 import { notificationRoutes } from './routes-notifications.ts';
 import { onboardingRoutes } from './routes-onboarding.ts';
 import { provisioningRoutes } from './routes-provisioning.ts';
+import { remoteRoutes } from './routes-remote.ts';
 import { systemRoutes } from './routes-system.ts';
 
 /** A route of /api/v1: how to reach it (http.ts) and the schemas of its parts. */
@@ -33,6 +34,7 @@ export const routes = {
   ...notificationRoutes,
   ...systemRoutes,
   ...fileRoutes,
+  ...remoteRoutes,
   // ThingsBoard's paths of calls declared with the account and device routes (docs/decisions/021).
   login: { ...accountRoutes.login, thingsboard: '/api/auth/login' },
   refreshToken: { ...accountRoutes.refreshToken, thingsboard: '/api/auth/token' },

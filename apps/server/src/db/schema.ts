@@ -6,4 +6,5 @@ export * from './schema/accounts.ts';
 export * from './schema/automation.ts';
 export * from './schema/firmware.ts';
 export * from './schema/home.ts';
+export * from './schema/remotes.ts';
 export * from './schema/telemetry.ts';

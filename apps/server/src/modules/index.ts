@@ -16,6 +16,7 @@ import { register as registerFirmware } from './firmware/index.ts';
 import { register as registerNotifications } from './notification/index.ts';
 import { register as registerOnboarding } from './onboarding/index.ts';
 import { register as registerProvisioning } from './provisioning/index.ts';
+import { register as registerRemote } from './remote/index.ts';
 import { register as registerReport } from './report/index.ts';
 import { register as registerSchedule } from './schedule/index.ts';
 import type { ScheduleService } from './schedule/schedule.service.ts';
@@ -81,6 +82,7 @@ export async function registerModules(
   registerDataExchange(app, { ...infra, auth, devices, telemetry });
   registerDeviceSettings(app, { ...infra, auth, devices, telemetry, automationRepo: repo, automations });
   registerReport(app, { ...infra, auth, users, devices, telemetry });
+  registerRemote(app, { ...infra, auth, devices });
   await registerProvisioning(app, { ...infra, auth, users, devices, provisioning, attempts: edge.attempts });
   registerOnboarding(app, { ...infra, auth, devices, places, attempts: edge.attempts });
   const { firmware } = await registerFirmware(app, {

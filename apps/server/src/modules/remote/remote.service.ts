@@ -1,0 +1,248 @@
+import { getProfile } from '@hestia/catalog';
+import type { Remote, UserRemote } from '@hestia/contract';
+import { REMOTE_CREATE_TYPE } from '@hestia/contract';
+import {
+  type AcFan,
+  type AcMode,
+  acStateCode,
+  acStateProblem,
+  CATALOGUE_REMOTES,
+  CATEGORY_BRANDS,
+  type CatalogueRemote,
+  codeProblem,
+  encode,
+  type IrCode,
+  REMOTE_BRANDS,
+  REMOTE_CATEGORIES,
+  type RemoteButton,
+} from '@hestia/ir';
+import { AppError } from '../../core/errors.ts';
+import type { DeviceService } from '../device/device.service.ts';
+import type { RemoteRepository, RemoteRow } from './remote.repository.ts';
+
+/** The RPC an IR blaster takes: the code and its rendering, carrier (Hz) and mark/space timings (µs). */
+export const IR_SEND_METHOD = 'irSend';
+
+export interface Page {
+  page_index: number;
+  page_size: number;
+}
+
+export function paged<T>(all: T[], { page_index, page_size }: Page) {
+  const totalPages = Math.ceil(all.length / page_size);
+  return {
+    dataList: all.slice(page_index * page_size, (page_index + 1) * page_size),
+    pageInfo: {
+      pageIndex: page_index,
+      pageSize: page_size,
+      totalElements: all.length,
+      totalPages,
+      hasNext: page_index + 1 < totalPages,
+    },
+  };
+}
+
+const category = (id: number | null) => REMOTE_CATEGORIES.find((c) => c.id === id);
+const brand = (id: number | null) => REMOTE_BRANDS.find((b) => b.id === id);
+const categoryBrandId = (categoryId: number, brandId: number) =>
+  CATEGORY_BRANDS.find((cb) => cb.categoryId === categoryId && cb.brandId === brandId)?.id ?? null;
+
+export function catalogueDto(r: CatalogueRemote): Remote {
+  return {
+    remoteId: String(r.id),
+    model: r.model,
+    name: r.name,
+    kind: r.kind,
+    categoryId: r.categoryId,
+    categoryName: category(r.categoryId)?.name ?? null,
+    brandId: r.brandId,
+    brandName: brand(r.brandId)?.name ?? null,
+    createType: REMOTE_CREATE_TYPE.catalogue,
+    categoryBrandId: categoryBrandId(r.categoryId, r.brandId),
+    data: { buttons: r.buttons },
+    creationDateTime: null,
+  };
+}
+
+/** A code's problem under the button's name, as the 400's message. */
+function checkButtons(buttons: { name: string; code: IrCode }[]): RemoteButton[] {
+  const names = new Set<string>();
+  for (const b of buttons) {
+    if (names.has(b.name)) throw new AppError('VALIDATION', `Button '${b.name}' is named twice.`);
+    names.add(b.name);
+    const problem = codeProblem(b.code);
+    if (problem) throw new AppError('VALIDATION', `Button '${b.name}': ${problem}.`);
+  }
+  return buttons.map(({ name, code }) => ({ name, code }));
+}
+
+export class RemoteService {
+  /** RC5 and RC6 flip their toggle bit on each new press, per remote. */
+  private readonly toggles = new Map<string, 0 | 1>();
+
+  constructor(private readonly deps: { repo: RemoteRepository; devices: DeviceService }) {}
+
+  catalogueRemote(id: number): CatalogueRemote {
+    const r = CATALOGUE_REMOTES.find((x) => x.id === id);
+    if (!r) throw new AppError('NOT_FOUND', 'Remote not found.');
+    return r;
+  }
+
+  private toDto(row: RemoteRow): UserRemote {
+    const from =
+      row.catalogueRemoteId === null
+        ? undefined
+        : CATALOGUE_REMOTES.find((r) => r.id === row.catalogueRemoteId);
+    const base: Remote = from
+      ? catalogueDto(from)
+      : {
+          remoteId: row.id,
+          model: 'custom',
+          name: row.name,
+          kind: 'buttons',
+          categoryId: row.categoryId,
+          categoryName: category(row.categoryId)?.name ?? null,
+          brandId: null,
+          brandName: null,
+          createType: REMOTE_CREATE_TYPE.custom,
+          categoryBrandId: null,
+          data: { buttons: row.buttons as RemoteButton[] },
+          creationDateTime: null,
+        };
+    return {
+      ...base,
+      name: row.name,
+      creationDateTime: row.createdAt.toISOString(),
+      id: row.id,
+      deviceId: row.deviceId,
+      catalogueRemoteId: row.catalogueRemoteId,
+    };
+  }
+
+  /** The device, owned by the caller and an IR blaster. */
+  private async ownedBlaster(userId: string, deviceId: string) {
+    const row = await this.deps.devices.owned(userId, deviceId);
+    if (!getProfile(row.profileId)?.features.includes('ir'))
+      throw new AppError('VALIDATION', 'This device is not an IR blaster.');
+    return row;
+  }
+
+  /** A remote on a device the caller may see; `owner` asks for the owner. Others' remotes are not found. */
+  private async remoteOf(userId: string, id: string, owner: boolean): Promise<RemoteRow> {
+    const row = await this.deps.repo.get(id);
+    if (!row) throw new AppError('NOT_FOUND', 'Remote not found.');
+    if (owner) await this.deps.devices.owned(userId, row.deviceId);
+    else await this.deps.devices.access(userId, row.deviceId);
+    return row;
+  }
+
+  async list(userId: string, deviceId: string): Promise<UserRemote[]> {
+    await this.deps.devices.access(userId, deviceId);
+    return (await this.deps.repo.listForDevice(deviceId)).map((r) => this.toDto(r));
+  }
+
+  async addFromCatalogue(
+    userId: string,
+    remoteId: number,
+    deviceId: string,
+    name?: string,
+  ): Promise<UserRemote> {
+    const from = this.catalogueRemote(remoteId);
+    await this.ownedBlaster(userId, deviceId);
+    const row = await this.deps.repo.add({
+      deviceId,
+      catalogueRemoteId: from.id,
+      name: name ?? from.name,
+      categoryId: from.categoryId,
+      buttons: [],
+    });
+    return this.toDto(row);
+  }
+
+  async addCustom(
+    userId: string,
+    body: { deviceId: string; name: string; categoryId?: number | undefined; buttons: RemoteButton[] },
+  ): Promise<UserRemote> {
+    if (body.categoryId !== undefined && !category(body.categoryId))
+      throw new AppError('VALIDATION', `There is no remote category ${body.categoryId}.`);
+    const buttons = checkButtons(body.buttons);
+    await this.ownedBlaster(userId, body.deviceId);
+    const row = await this.deps.repo.add({
+      deviceId: body.deviceId,
+      catalogueRemoteId: null,
+      name: body.name,
+      categoryId: body.categoryId ?? null,
+      buttons,
+    });
+    return this.toDto(row);
+  }
+
+  async edit(
+    userId: string,
+    body: { id: string; name?: string | undefined; buttons?: RemoteButton[] | undefined },
+  ) {
+    const row = await this.remoteOf(userId, body.id, true);
+    if (body.buttons && row.catalogueRemoteId !== null)
+      throw new AppError(
+        'VALIDATION',
+        "A catalogue remote's buttons are the catalogue's; only its name changes.",
+      );
+    const patch = {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.buttons === undefined ? {} : { buttons: checkButtons(body.buttons) }),
+    };
+    return this.toDto(Object.keys(patch).length ? await this.deps.repo.update(row.id, patch) : row);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const row = await this.remoteOf(userId, id, true);
+    await this.deps.repo.remove(row.id, row.deviceId);
+    this.toggles.delete(row.id);
+  }
+
+  /** Render the button (or the state) to timings and send them to the blaster as `irSend`. */
+  async send(
+    userId: string,
+    id: string,
+    body: {
+      button?: string | undefined;
+      state?: { power: boolean; mode: string; temperature: number; fan: string } | undefined;
+    },
+  ) {
+    const row = await this.remoteOf(userId, id, false);
+    const dto = this.toDto(row);
+    let code: IrCode;
+    if (dto.kind === 'state') {
+      if (!body.state)
+        throw new AppError(
+          'VALIDATION',
+          'This air-conditioner remote sends a state: give state, not a button.',
+        );
+      const state = { ...body.state, mode: body.state.mode as AcMode, fan: body.state.fan as AcFan };
+      const problem = acStateProblem(state);
+      if (problem) throw new AppError('VALIDATION', `state: ${problem}.`);
+      const from = this.catalogueRemote(row.catalogueRemoteId as number);
+      code = acStateCode(from.stateDevice ?? 0, state);
+    } else {
+      if (!body.button) throw new AppError('VALIDATION', 'Name the button to send.');
+      const button = dto.data.buttons.find((b) => b.name === body.button);
+      if (!button) throw new AppError('VALIDATION', `This remote has no button '${body.button}'.`);
+      code = button.code as IrCode;
+    }
+    const problem = codeProblem(code);
+    if (problem) throw new AppError('VALIDATION', `The button's code cannot be sent: ${problem}.`);
+    if (code.protocol === 'RC5' || code.protocol === 'RC6') {
+      const toggle = this.toggles.get(row.id) ?? 0;
+      this.toggles.set(row.id, toggle === 0 ? 1 : 0);
+      code = { ...code, toggle };
+    }
+    const signal = encode(code);
+    await this.deps.devices.rpc(
+      userId,
+      row.deviceId,
+      { method: IR_SEND_METHOD, params: { ...code, carrierHz: signal.carrierHz, timings: signal.timings } },
+      true,
+    );
+    return { code, carrierHz: signal.carrierHz, timings: signal.timings };
+  }
+}

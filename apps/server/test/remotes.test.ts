@@ -1,0 +1,265 @@
+import type { HestiaClient } from '@hestia/client';
+import { acStateFromCode, decode, encode } from '@hestia/ir';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
+
+/**
+ * IR remotes (issue 23) against a real server, its MQTT broker and a simulated IR blaster: the
+ * blaster receives the timings, decodes them back and reports what it received as its `code` key.
+ */
+let stack: Stack;
+let owner: HestiaClient;
+let viewer: HestiaClient;
+let stranger: HestiaClient;
+let blaster: string;
+let plug: string;
+
+const refusal = async (p: Promise<unknown>) => {
+  const err = (await p.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { statusCode: number; message: string } | null;
+  if (!err) throw new Error('expected a refusal');
+  return { statusCode: err.statusCode, message: err.message };
+};
+
+/** The `code` the server last stored from the blaster's telemetry. */
+async function reportedCode(): Promise<unknown> {
+  const values = await owner.call('latestTimeseries', {
+    params: { entityType: 'DEVICE', entityId: blaster },
+    query: { keys: 'code' },
+  });
+  const v = (values as Record<string, Array<{ value: unknown }>>).code?.[0]?.value;
+  return typeof v === 'string' && v.startsWith('{') ? JSON.parse(v) : undefined;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  owner = stack.client;
+  for (const who of ['viewer', 'stranger']) await addUser(stack.server, `${who}@example.com`, 'RemotesPass1');
+  viewer = await loggedIn(stack.server.url, 'viewer@example.com', 'RemotesPass1');
+  stranger = await loggedIn(stack.server.url, 'stranger@example.com', 'RemotesPass1');
+  blaster = await addSimulated(stack, owner, 'ir-remote-universal', 'Living-room blaster');
+  plug = stack.ids.plug;
+  await shareWith(owner, blaster, viewer, 'view');
+}, 120_000);
+afterAll(() => stack?.stop());
+
+describe('remote catalogue', () => {
+  it('lists categories, brands per category (paged) and remotes by category, brand and type', async () => {
+    const categories = await owner.call('remoteCategories', {});
+    expect(categories.map((c) => c.key)).toEqual([
+      'tv',
+      'air_conditioner',
+      'set_top_box',
+      'projector',
+      'audio',
+      'fan',
+    ]);
+    const tvBrands = await owner.call('remoteCategoryBrands', { query: { category_id: 1 } });
+    expect(tvBrands.dataList.map((b) => b.brandName)).toEqual(
+      expect.arrayContaining(['Sony', 'Philips', 'Samsung', 'LG', 'Panasonic', 'Toshiba']),
+    );
+    expect(tvBrands.pageInfo).toMatchObject({
+      pageIndex: 0,
+      totalElements: tvBrands.dataList.length,
+      hasNext: false,
+    });
+    const firstTwo = await owner.call('remoteCategoryBrands', { query: { category_id: 1, page_size: 2 } });
+    expect(firstTwo.dataList).toHaveLength(2);
+    expect(firstTwo.pageInfo.hasNext).toBe(true);
+    const lg = tvBrands.dataList.find((b) => b.brandName === 'LG');
+    const lgTvs = await owner.call('remotes', { query: { category_id: 1, brand_id: lg?.brandId } });
+    expect(lgTvs.dataList.map((r) => r.name)).toEqual(['LG TV']);
+    expect(lgTvs.dataList[0]?.categoryBrandId).toBe(lg?.categoryBrandId);
+    const states = await owner.call('remotes', { query: { type: 'state' } });
+    expect(states.dataList.every((r) => r.categoryName === 'Air conditioner')).toBe(true);
+    const one = await owner.call('remote', { params: { id: Number(lgTvs.dataList[0]?.remoteId) } });
+    expect(one.data.buttons.find((b) => b.name === 'power')?.code).toEqual({
+      protocol: 'NEC',
+      address: 4,
+      command: 8,
+    });
+    expect(await refusal(owner.call('remote', { params: { id: 9999 } }))).toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe("the user's remotes", () => {
+  it('adds a TV remote by category and brand, renames it, presses power: the blaster decodes NEC 4/8', async () => {
+    const lgTv = (await owner.call('remotes', { query: { category_id: 1 } })).dataList.find(
+      (r) => r.name === 'LG TV',
+    );
+    const added = await owner.call('addCustomerRemote', {
+      params: { remoteId: Number(lgTv?.remoteId) },
+      body: { deviceId: blaster },
+    });
+    expect(added).toMatchObject({ name: 'LG TV', brandName: 'LG', createType: 0, deviceId: blaster });
+    const renamed = await owner.call('editCustomRemote', { body: { id: added.id, name: 'Bedroom TV' } });
+    expect(renamed.name).toBe('Bedroom TV');
+    const list = await owner.call('customerRemotes', { query: { device_id: blaster } });
+    expect(list.dataList.map((r) => r.name)).toContain('Bedroom TV');
+
+    const sent = await owner.call('sendRemoteButton', {
+      params: { remoteId: added.id },
+      body: { button: 'power' },
+    });
+    expect(sent.carrierHz).toBe(38_000);
+    expect(sent.timings.slice(0, 2)).toEqual([9000, 4500]);
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(sent.code));
+    expect(await reportedCode()).toEqual({ protocol: 'NEC', address: 4, command: 8 });
+
+    const vol = await owner.call('sendRemoteButton', {
+      params: { remoteId: added.id },
+      body: { button: 'vol_up' },
+    });
+    await waitFor(
+      async () =>
+        (await reportedCode()) !== undefined && ((await reportedCode()) as { command: number }).command === 2,
+    );
+    expect(vol.code).toEqual({ protocol: 'NEC', address: 4, command: 2 });
+  });
+
+  it('flips the RC5 toggle bit on each press, and the blaster decodes each', async () => {
+    const philips = (await owner.call('remotes', { query: { category_id: 1 } })).dataList.find(
+      (r) => r.name === 'Philips TV (RC5)',
+    );
+    const r = await owner.call('addCustomerRemote', {
+      params: { remoteId: Number(philips?.remoteId) },
+      body: { deviceId: blaster },
+    });
+    const a = await owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'mute' } });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(a.code));
+    const b = await owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'mute' } });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(b.code));
+    expect([a.code.toggle, b.code.toggle]).toEqual([0, 1]);
+    expect(b.code).toMatchObject({ protocol: 'RC5', address: 0, command: 13 });
+  });
+
+  it('sends an air conditioner its whole state in one frame', async () => {
+    const ac = (await owner.call('remotes', { query: { type: 'state' } })).dataList[0];
+    const r = await owner.call('addCustomerRemote', {
+      params: { remoteId: Number(ac?.remoteId) },
+      body: { deviceId: blaster },
+    });
+    const state = { power: true, mode: 'cool', temperature: 23, fan: 'high' };
+    const sent = await owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { state } });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(sent.code));
+    const heard = decode(sent.timings);
+    expect(heard && acStateFromCode(heard)?.state).toEqual(state);
+    expect(
+      await refusal(
+        owner.call('sendRemoteButton', {
+          params: { remoteId: r.id },
+          body: { state: { ...state, temperature: 40 } },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, message: expect.stringMatching(/16 to 30/) });
+    expect(
+      await refusal(
+        owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'power' } }),
+      ),
+    ).toMatchObject({ statusCode: 400, message: expect.stringMatching(/sends a state/) });
+  });
+
+  it('learns a button from a remote pointed at the blaster, keeps it on a custom remote and sends it', async () => {
+    await owner.call('twowayRpc', {
+      params: { id: blaster },
+      body: { method: 'write', params: [{ Key: 'learn', Value: 1 }] },
+    });
+    const samsungPower = encode({ protocol: 'Samsung32', address: 7, command: 2 });
+    // A remote's frame as the blaster's receiver measures it: every duration a little off.
+    const measured = samsungPower.timings.map((d, i) => Math.round(d * (i % 2 ? 0.93 : 1.08)));
+    await owner.call('twowayRpc', {
+      params: { id: blaster },
+      body: { method: 'simulate.irReceive', params: { timings: measured } },
+    });
+    await waitFor(
+      async () => ((await reportedCode()) as { protocol?: string } | undefined)?.protocol === 'Samsung32',
+    );
+    const learned = (await reportedCode()) as { protocol: string; address: number; command: number };
+    expect(learned).toEqual({ protocol: 'Samsung32', address: 7, command: 2 });
+
+    const custom = await owner.call('addCustomRemote', {
+      body: {
+        deviceId: blaster,
+        name: 'Old Samsung',
+        categoryId: 1,
+        buttons: [{ name: 'power', code: learned }],
+      },
+    });
+    expect(custom).toMatchObject({ createType: 1, model: 'custom', catalogueRemoteId: null });
+    await owner.call('sendRemoteButton', { params: { remoteId: custom.id }, body: { button: 'power' } });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(learned));
+    const edited = await owner.call('editCustomRemote', {
+      body: {
+        id: custom.id,
+        buttons: [
+          { name: 'power', code: learned },
+          { name: 'mute', code: { ...learned, command: 15 } },
+        ],
+      },
+    });
+    expect(edited.data.buttons.map((b) => b.name)).toEqual(['power', 'mute']);
+  });
+
+  it('refuses wrong or unsupported codes, unknown buttons and non-blasters with a clear 400', async () => {
+    const base = { deviceId: blaster, name: 'Bad' };
+    expect(
+      await refusal(
+        owner.call('addCustomRemote', {
+          body: { ...base, buttons: [{ name: 'x', code: { protocol: 'XMP', address: 1, command: 1 } }] },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, message: expect.stringMatching(/unsupported IR protocol 'XMP'/) });
+    expect(
+      await refusal(
+        owner.call('addCustomRemote', {
+          body: { ...base, buttons: [{ name: 'x', code: { protocol: 'SIRC12', address: 40, command: 1 } }] },
+        }),
+      ),
+    ).toMatchObject({
+      statusCode: 400,
+      message: expect.stringMatching(/Button 'x': SIRC12 address must be/),
+    });
+    const r = (await owner.call('customerRemotes', { query: { device_id: blaster } })).dataList[0];
+    expect(
+      await refusal(
+        owner.call('sendRemoteButton', {
+          params: { remoteId: r?.id as string },
+          body: { button: 'teleport' },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, message: expect.stringMatching(/no button 'teleport'/) });
+    expect(
+      await refusal(owner.call('addCustomerRemote', { params: { remoteId: 1 }, body: { deviceId: plug } })),
+    ).toMatchObject({ statusCode: 400, message: 'This device is not an IR blaster.' });
+  });
+
+  it('a viewer lists but cannot send or change; a stranger sees nothing; the owner removes', async () => {
+    const r = (await owner.call('customerRemotes', { query: { device_id: blaster } })).dataList[0] as {
+      id: string;
+    };
+    expect(
+      (await viewer.call('customerRemotes', { query: { device_id: blaster } })).dataList.length,
+    ).toBeGreaterThan(0);
+    expect(
+      await refusal(
+        viewer.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'power' } }),
+      ),
+    ).toMatchObject({
+      statusCode: 403,
+    });
+    expect(await refusal(viewer.call('deleteCustomerRemote', { params: { remoteId: r.id } }))).toMatchObject({
+      statusCode: 403,
+    });
+    expect(await refusal(stranger.call('customerRemotes', { query: { device_id: blaster } }))).toMatchObject({
+      statusCode: 404,
+    });
+    expect(
+      await refusal(stranger.call('deleteCustomerRemote', { params: { remoteId: r.id } })),
+    ).toMatchObject({ statusCode: 404 });
+    await owner.call('deleteCustomerRemote', { params: { remoteId: r.id } });
+    const after = await owner.call('customerRemotes', { query: { device_id: blaster } });
+    expect(after.dataList.some((x) => x.id === r.id)).toBe(false);
+  });
+});
