@@ -6,7 +6,7 @@
  */
 import type { HestiaClient } from '@hestia/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSimulated, type Stack, startStack, waitFor } from './stack.ts';
+import { addSimulated, refusal, type Stack, startStack, waitFor } from './stack.ts';
 
 let stack: Stack;
 let owner: HestiaClient;
@@ -25,15 +25,6 @@ const value = async (id: string, key: string) =>
 const setDoor = (open: 0 | 1) =>
   owner.twowayRpc(door, { method: 'simulate.set', params: { key: 'sensor_status', value: open } });
 const runsOf = (id: string) => owner.call('automationRuns', { params: { id } });
-
-async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; message: string }> {
-  const err = (await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as { statusCode: number; message: string } | undefined;
-  if (!err) throw new Error('the call was not refused');
-  return { statusCode: err.statusCode, message: err.message };
-}
 
 describe('Notify conditions', () => {
   it('the door opening runs the automation waiting for it, which switches the plug and notifies', async () => {

@@ -20,6 +20,7 @@ import {
   addSimulated,
   addUser,
   loggedIn,
+  refusal,
   type Stack,
   shareWith,
   startStack,
@@ -48,15 +49,6 @@ const value = async (id: string, key: string) =>
   (await stack.client.call('getDevice', { params: { id } })).deviceData[key];
 
 /** The refusal a call ends in: its wrapper's status and message. */
-async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; message: string }> {
-  const err = (await call.then(
-    () => undefined,
-    (e: unknown) => e,
-  )) as { statusCode: number; message: string } | undefined;
-  if (!err) throw new Error('the call was not refused');
-  return { statusCode: err.statusCode, message: err.message };
-}
-
 describe('Modbus commands on a simulated device', () => {
   it('a Write changes the set point on the device, which reports it', async () => {
     expect(await rpc(stack.client, boilerId, modbusWrite(boiler, 'ch_setpoint', 63).params)).toEqual({

@@ -3,12 +3,21 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { getError } from '@hestia/catalog';
-import { ApiError, HestiaClient } from '@hestia/client';
+import { HestiaClient } from '@hestia/client';
 import { tbTopics } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { NotificationRepository } from '../src/modules/notification/notification.repository.ts';
-import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
+import {
+  addSimulated,
+  addUser,
+  loggedIn,
+  refusal,
+  type Stack,
+  shareWith,
+  startStack,
+  waitFor,
+} from './stack.ts';
 
 // The web-push library's own decryption (RFC 8291), standing in for the browser that holds the keys.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -32,16 +41,6 @@ const browser = createECDH('prime256v1');
 browser.generateKeys();
 const authSecret = randomBytes(16);
 
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error('expected a failure');
-    },
-    (err: ApiError) => {
-      expect(err).toBeInstanceOf(ApiError);
-      return { status: err.statusCode, message: err.message };
-    },
-  );
 /** The device reports values over MQTT, as its firmware would. */
 const report = (id: string, values: Record<string, number | string>) =>
   stack.fleet.devices.get(id)?.client.publishAsync(tbTopics.telemetry, JSON.stringify(values), { qos: 1 });
@@ -97,16 +96,17 @@ describe('Web Push registration and delivery', () => {
       },
     });
     expect(
-      (await failure(owner.call('editUserNotification', { body: info('http://push.example.com/x') }))).status,
+      (await refusal(owner.call('editUserNotification', { body: info('http://push.example.com/x') })))
+        .statusCode,
     ).toBe(400);
     expect(
       (
-        await failure(
+        await refusal(
           owner.call('editUserNotification', {
             body: { input: { info: { identifier: 'client-hash-1', notifyToken: 'nope', os: 'web' } } },
           }),
         )
-      ).status,
+      ).statusCode,
     ).toBe(400);
     const port = (pushService.address() as AddressInfo).port;
     await owner.call('editUserNotification', { body: info(`http://127.0.0.1:${port}/push/owner`) });
@@ -168,21 +168,25 @@ describe('personalisation', () => {
     const s = await owner.call('notificationSettings', { params: { id: washer } });
     expect(s.kinds.map((k) => k.kind)).toEqual(['error', 'program_done', 'firmware', 'share']);
     expect(s.kinds.every((k) => k.enabled)).toBe(true);
-    const g = await failure(guest.call('notificationSettings', { params: { id: washer } }));
-    expect(g).toEqual({ status: 403, message: 'Notification settings are unavailable for shared devices.' });
+    const g = await refusal(guest.call('notificationSettings', { params: { id: washer } }));
+    expect(g).toEqual({
+      statusCode: 403,
+      message: 'Notification settings are unavailable for shared devices.',
+    });
     const body = { kinds: [{ kind: 'error' as const, enabled: false }] };
     expect(
-      (await failure(guest.call('saveNotificationSettings', { params: { id: washer }, body }))).status,
+      (await refusal(guest.call('saveNotificationSettings', { params: { id: washer }, body }))).statusCode,
     ).toBe(403);
-    expect((await failure(stranger.call('notificationSettings', { params: { id: washer } }))).status).toBe(
-      404,
-    );
     expect(
-      (await failure(stranger.call('saveNotificationSettings', { params: { id: washer }, body }))).status,
+      (await refusal(stranger.call('notificationSettings', { params: { id: washer } }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await refusal(stranger.call('saveNotificationSettings', { params: { id: washer }, body }))).statusCode,
     ).toBe(404);
     const wrong = { kinds: [{ kind: 'door_open' as const, enabled: false }] };
     expect(
-      (await failure(owner.call('saveNotificationSettings', { params: { id: washer }, body: wrong }))).status,
+      (await refusal(owner.call('saveNotificationSettings', { params: { id: washer }, body: wrong })))
+        .statusCode,
     ).toBe(400);
   });
 
@@ -236,13 +240,13 @@ describe('the inbox', () => {
     const [n] = await inbox();
     const id = n?.id as string;
     for (const other of [guest, stranger]) {
-      expect((await failure(other.call('notificationDetails', { params: { id } }))).status).toBe(404);
-      expect((await failure(other.call('seeNotification', { params: { id } }))).status).toBe(404);
-      expect((await failure(other.call('deleteNotification', { params: { id } }))).status).toBe(404);
+      expect((await refusal(other.call('notificationDetails', { params: { id } }))).statusCode).toBe(404);
+      expect((await refusal(other.call('seeNotification', { params: { id } }))).statusCode).toBe(404);
+      expect((await refusal(other.call('deleteNotification', { params: { id } }))).statusCode).toBe(404);
     }
     await owner.call('deleteNotification', { params: { id } });
-    expect((await failure(owner.call('notificationDetails', { params: { id } }))).status).toBe(404);
-    expect((await failure(owner.call('deleteNotification', { params: { id } }))).status).toBe(404);
+    expect((await refusal(owner.call('notificationDetails', { params: { id } }))).statusCode).toBe(404);
+    expect((await refusal(owner.call('deleteNotification', { params: { id } }))).statusCode).toBe(404);
   });
 
   it('tells the owner a share was accepted and the guest that it ended', async () => {

@@ -1,4 +1,4 @@
-import { HestiaClient } from '@hestia/client';
+import { ApiError, HestiaClient } from '@hestia/client';
 import { type Fleet, startFleet } from '@hestia/simulator';
 import WebSocket from 'ws';
 import { createServer, type HestiaServer } from '../src/app.ts';
@@ -183,4 +183,15 @@ export async function shareWith(
 ): Promise<void> {
   const s = await owner.call('createShare', { params: { id: deviceId }, body: { scope } });
   await who.call('finalizeShare', { params: { shareToken: s.token } });
+}
+
+/** A call that must be refused: its status and message (it fails the test if the call succeeds). */
+export async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; message: string }> {
+  const err = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof ApiError))
+    throw new Error(err ? `not an API refusal: ${String(err)}` : 'the call was not refused');
+  return { statusCode: err.statusCode, message: err.message };
 }
