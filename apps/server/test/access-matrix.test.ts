@@ -330,6 +330,19 @@ const scoped: Partial<Record<RouteName, Case>> = {
   listDeviceProfiles: {
     input: (f) => ({ query: { assetId: f.roomId } }),
     expect: { stranger: 404, viewer: 404, controller: 404, owner: ok },
+  }, // Issue 23: a blaster's remotes are listed by whoever sees it and changed by its owner only; the
+  // fixture is a switch, so the owner's add is the 400 for a device that is not an IR blaster.
+  customerRemotes: {
+    input: (f) => ({ query: { device_id: f.deviceId } }),
+    expect: { stranger: 404, viewer: ok, controller: ok, owner: ok },
+  },
+  addCustomerRemote: {
+    input: (f) => ({ params: { remoteId: 1 }, body: { deviceId: f.deviceId } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: 400 },
+  },
+  addCustomRemote: {
+    input: (f) => ({ body: { deviceId: f.deviceId, name: 'Matrix remote', buttons: [] } }),
+    expect: { stranger: 404, viewer: 403, controller: 403, owner: 400 },
   },
 };
 
@@ -421,6 +434,15 @@ const callerOnly: RouteName[] = [
   // Issue 25: the caller's own profile as the spec's customer (customer.test.ts).
   'customer',
   'updateCustomer',
+  // Issue 23: the remote catalogue is the same for every signed-in user; a remote on a blaster is
+  // reached through its device's access (remotes.test.ts: viewer 403 on send and delete, stranger 404).
+  'remoteCategories',
+  'remoteCategoryBrands',
+  'remotes',
+  'remote',
+  'deleteCustomerRemote',
+  'editCustomRemote',
+  'sendRemoteButton',
 ];
 
 /**
