@@ -6,6 +6,8 @@ export const errorCatalog = {
   TOKEN_MISSING: { status: 400, message: 'token must exists' },
   TOKEN_INVALID: { status: 401, message: 'The session has expired. Please log in again.' },
   VALIDATION: { status: 400, message: 'The request is not valid.' },
+  /** A JSON route was sent a body of another type (docs/decisions/042). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Send JSON (Content-Type: application/json).' },
   BAD_CREDENTIALS: { status: 401, message: 'The username or password is incorrect.' },
   ACCOUNT_DISABLED: { status: 1015, http: 403, message: 'This account is disabled.' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this item.' },

@@ -9,6 +9,7 @@ export function errorCodesOf(def: RouteDef, doc: RouteDoc | undefined): ErrorCod
   const codes = new Set<ErrorCode>();
   const hasInput = Boolean(def.params || def.query || def.body || def.bodyKind);
   if (hasInput) codes.add('VALIDATION');
+  if (def.body && def.bodyKind !== 'binary') codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (!def.anonymous) {
     codes.add('TOKEN_MISSING');
     codes.add('TOKEN_INVALID');

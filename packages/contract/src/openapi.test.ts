@@ -52,7 +52,7 @@ describe('OpenAPI document', () => {
 
   it("lists the error statuses of each operation with the catalogue's messages", () => {
     const login = op('/api/v1/users/login', 'post');
-    expect(Object.keys(login.responses)).toEqual(['200', '400', '401', '403', '429', '500']);
+    expect(Object.keys(login.responses)).toEqual(['200', '400', '401', '403', '415', '429', '500']);
     const disabled = login.responses['403']?.content?.['application/json']?.examples?.ACCOUNT_DISABLED?.value;
     expect(disabled).toMatchObject({ message: errorCatalog.ACCOUNT_DISABLED.message, statusCode: 1015 });
     const device = op('/api/v1/devices/{id}', 'get');

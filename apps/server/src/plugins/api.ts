@@ -53,6 +53,7 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   BAD_CREDENTIALS: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
   ACCOUNT_DISABLED: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
   VALIDATION: { status: 400, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
   FORBIDDEN: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   SHARING_NOT_ALLOWED: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   VIEW_ONLY: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
@@ -259,12 +260,11 @@ export function installErrorHandling(
             ? thingsboardError(413, 'The request is too large.', TB_ERROR.BAD_REQUEST_PARAMS)
             : fail('The request is too large.', 413),
         );
+    // A type no parser takes (XML, a form, multipart) on a JSON route: 415.
+    if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return sendError(req, reply, 'UNSUPPORTED_MEDIA_TYPE');
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      const message =
-        e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Send JSON (Content-Type: application/json).'
-          : 'The request body is not valid JSON.';
-      return sendError(req, reply, 'VALIDATION', e.code?.startsWith('FST_ERR_CTP') ? message : undefined);
+      const message = e.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : undefined;
+      return sendError(req, reply, 'VALIDATION', message);
     }
     const { log, suppressed } = errorLogs.take(errorKind(err));
     if (log) req.log.error({ err: loggableError(err), suppressed }, 'unhandled error');
@@ -352,12 +352,30 @@ export function route<D extends RouteDef, P>(
   }
 }
 
+/** The media type of a request's body (`text/plain`), without parameters; undefined without one. */
+function mediaTypeOf(req: FastifyRequest): string | undefined {
+  const header = req.headers['content-type'];
+  const type = (Array.isArray(header) ? header[0] : header)?.split(';')[0]?.trim().toLowerCase();
+  return type || undefined;
+}
+
+/**
+ * A JSON route sent a body of a type a parser still reads (text/plain, which Fastify parses as a
+ * string): 415, as a type no parser takes is (the error handler). Binary routes name their own types.
+ */
+function checkMediaType(def: RouteDef, req: FastifyRequest): void {
+  if (!def.body || def.bodyKind === 'binary' || req.body === undefined) return;
+  const type = mediaTypeOf(req);
+  if (type !== undefined && type !== 'application/json') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+}
+
 /** Authentication and parsing of one request to `def`, the same for every route. */
 async function inputOf<D extends RouteDef, P>(
   auth: Authenticator<P>,
   def: D,
   req: FastifyRequest,
 ): Promise<HandlerInput<D, P>> {
+  checkMediaType(def, req);
   const token = bearerToken(req);
   let principal: P | undefined;
   if (token) principal = await auth.authenticate(token);
