@@ -47,7 +47,7 @@ export const REMOTE_CATEGORIES: RemoteCategory[] = [
 ];
 
 const SIRC_DOC =
-  "Sony SIRC: Sony's published device numbers (1 TV, 12 amplifier, 16 tuner, 17 CD) and function numbers";
+  'Sony SIRC: the SIRCS/Control-S device numbers (1 TV, 13 tuner, 17 CD, 18 surround amplifier) and function numbers';
 const RC5_DOC =
   'Philips RC5: the RC5 system list (0 TV, 8 satellite, 16 preamplifier, 17 tuner, 20 CD) and command list';
 export const REMOTE_BRANDS: RemoteBrand[] = [
@@ -56,9 +56,15 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
   {
     id: 3,
     name: 'Samsung',
-    source: 'Samsung32: TV address 7 and its key numbers as the protocol is documented',
+    source:
+      "Samsung32: TV address 7; navigation, menu, enter and exit key values as in Samsung's published TV control tables",
   },
-  { id: 4, name: 'LG', source: 'NEC: TV address 4 and its key numbers as documented for the NEC protocol' },
+  {
+    id: 4,
+    name: 'LG',
+    source:
+      "NEC: custom code 0x04 and the key codes of LG's owner's manuals (appendix 'IR codes', NEC format)",
+  },
   {
     id: 5,
     name: 'Panasonic',
@@ -148,8 +154,8 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
       ...digits([9, 0, 1, 2, 3, 4, 5, 6, 7, 8]),
     }),
   ),
-  remote(1, 5, 'SIRC-AMP', 'Sony amplifier', buttons(code('SIRC12', 12), SONY_COMMON)),
-  remote(1, 5, 'SIRC-TUNER', 'Sony tuner', buttons(code('SIRC12', 16), SONY_COMMON)),
+  remote(1, 5, 'SIRC-AMP', 'Sony amplifier', buttons(code('SIRC12', 18), SONY_COMMON)),
+  remote(1, 5, 'SIRC-TUNER', 'Sony tuner', buttons(code('SIRC12', 13), SONY_COMMON)),
   remote(1, 5, 'SIRC-CD', 'Sony CD player', buttons(code('SIRC12', 17), SONY_COMMON)),
   remote(2, 1, 'RC5-TV', 'Philips TV (RC5)', buttons(code('RC5', 0), PHILIPS_TV)),
   remote(
@@ -206,7 +212,7 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
       left: 101,
       right: 98,
       ok: 104,
-      back: 88,
+      exit: 45,
       ...digits([17, 4, 5, 6, 8, 9, 10, 12, 13, 14]),
     }),
   ),
@@ -229,7 +235,7 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
       left: 7,
       right: 6,
       ok: 68,
-      back: 40,
+      exit: 0x5b,
       ...digits([16, 17, 18, 19, 20, 21, 22, 23, 24, 25]),
     }),
   ),
