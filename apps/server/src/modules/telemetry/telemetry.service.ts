@@ -67,6 +67,14 @@ export class TelemetryService {
 
   private waiters: Array<{ upTo: number; resolve(): void }> = [];
 
+  /** History batches written or waiting their turn to be (one write at a time). */
+  private batchesWriting = 0;
+
+  /** Group commit: someone waits, so the next batch goes as soon as the one being written is done. */
+  private commitNext = false;
+
+  private commitSoon: NodeJS.Immediate | undefined;
+
   private timer: NodeJS.Timeout | undefined;
 
   private flushing: Promise<void> = Promise.resolve();
@@ -153,6 +161,7 @@ export class TelemetryService {
     this.pendingSeqs = [];
     this.pendingRows = 0;
     if (seqs.length > 0) this.writing.add(seqs);
+    if (batch.length > 0) this.batchesWriting++;
     const latestDue = all || performance.now() - this.latestWrittenAt >= LATEST_MS;
     const latestBatch = latestDue ? this.takeDirty() : [];
     if (latestDue) this.latestWrittenAt = performance.now();
@@ -166,7 +175,12 @@ export class TelemetryService {
             }
             this.retryMs = FLUSH_MS;
             this.writing.delete(seqs);
+            if (batch.length > 0) this.batchesWriting--;
             this.settle();
+            if (this.commitNext) {
+              this.commitNext = false;
+              this.commit();
+            }
           },
           (err: unknown) => {
             // The database is not taking writes (not a fault of these rows): keep them and retry,
@@ -183,6 +197,7 @@ export class TelemetryService {
             this.pending = batch.concat(this.pending);
             this.pendingSeqs = seqs.concat(this.pendingSeqs);
             this.writing.delete(seqs);
+            if (batch.length > 0) this.batchesWriting--;
             if (this.pending.length > MAX_PENDING) {
               const lost = this.pending.length - MAX_PENDING;
               this.counts.droppedMessages += lost;
@@ -259,7 +274,26 @@ export class TelemetryService {
     const upTo = this.seq;
     if (this.doneUpTo >= upTo) return Promise.resolve();
     if (now) void this.write(true);
+    else this.commit();
     return new Promise((resolve) => this.waiters.push({ upTo, resolve }));
+  }
+
+  /**
+   * Group commit for `stored()`: what waits is written as soon as the database is free rather than
+   * at the 200 ms mark: now (after this turn of the loop, so what else arrives in it joins), or right
+   * after the batch being written. Under load, batches still form while a write is in flight.
+   */
+  private commit(): void {
+    if (this.pending.length === 0) return;
+    if (this.batchesWriting > 0) {
+      this.commitNext = true;
+      return;
+    }
+    this.commitSoon ??= setImmediate(() => {
+      this.commitSoon = undefined;
+      // Not while the database is away: the retry timer's backoff decides then.
+      if (this.pending.length > 0 && !this.outage.since) void this.write(false);
+    });
   }
 
   /** A write outside the history batch (a device's attributes) that `stored()` waits for too. */
