@@ -3,8 +3,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import mqtt, { type MqttClient } from 'mqtt';
 
-/** Each device: its MQTT username (the access token on the embedded broker) and telemetry topic. */
-const { url, devices } = workerData as { url: string; devices: Array<{ username?: string; topic: string }> };
+/**
+ * Each device: its MQTT username (the access token on the embedded broker and the edges), its
+ * telemetry topic, and its broker when not `url` (an edge of several).
+ */
+const { url, devices } = workerData as {
+  url: string;
+  devices: Array<{ username?: string; topic: string; url?: string }>;
+};
 const clients: MqttClient[] = [];
 let seq = 0;
 let timer: NodeJS.Timeout | undefined;
@@ -13,7 +19,9 @@ async function connectAll(): Promise<void> {
   for (let i = 0; i < devices.length; i += 200) {
     const batch = devices
       .slice(i, i + 200)
-      .map((d) => mqtt.connectAsync(url, { username: d.username, reconnectPeriod: 0, keepalive: 120 }));
+      .map((d) =>
+        mqtt.connectAsync(d.url ?? url, { username: d.username, reconnectPeriod: 0, keepalive: 120 }),
+      );
     clients.push(...(await Promise.all(batch)));
   }
 }

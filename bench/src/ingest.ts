@@ -5,6 +5,7 @@ import { DeviceRepository, type HestiaServer, newAccessToken, schema, tsWorker }
 import { and, eq, gte, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pg from 'pg';
+import { type Edges, startEdges } from './ingest-edges.ts';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { ms, summary } from './stats.ts';
 
@@ -59,10 +60,25 @@ interface StackResult {
 async function runStack(
   label: string,
   env: Record<string, string>,
-  device: (d: { id: string; accessToken: string }) => { username?: string; topic: string },
+  device: (
+    d: { id: string; accessToken: string },
+    i: number,
+    edgeUrls: string[],
+  ) => { username?: string; topic: string; url?: string },
   brokerUrl: (server: HestiaServer) => string,
+  /** Scaled: more server instances on the same services, and device edges in front of the broker. */
+  opts: { servers?: number; edges?: number } = {},
 ): Promise<StackResult> {
   const server = await startBenchServer(env);
+  const servers = [server];
+  while (servers.length < (opts.servers ?? 1)) servers.push(await startBenchServer(env));
+  let edges: Edges | null = null;
+  if (opts.edges)
+    edges = await startEdges(opts.edges, {
+      DATABASE_URL: env.DATABASE_URL as string,
+      REDIS_URL: env.REDIS_URL as string,
+      MQTT_URL: env.MQTT_URL as string,
+    });
   const db = server.database.db;
   const user = await benchUser(server, 'ingest@example.com');
   const repo = new DeviceRepository(db);
@@ -96,15 +112,16 @@ async function runStack(
   // Also how long a message took to reach the server, to tell the transport's share of the delay.
   let received = 0;
   let inbound: number[] = [];
-  server.telemetry.onIngest((_id, values) => {
-    if (!('seq' in values)) return;
-    received++;
-    inbound.push(Date.now() - Number(values.sent));
-  });
+  for (const s of servers)
+    s.telemetry.onIngest((_id, values) => {
+      if (!('seq' in values)) return;
+      received++;
+      inbound.push(Date.now() - Number(values.sent));
+    });
 
   const worker = tsWorker(new URL('./ingest-devices.ts', import.meta.url), {
     url: brokerUrl(server),
-    devices: devices.map(device),
+    devices: devices.map((d, i) => device(d, i, edges?.urls ?? [])),
   });
   const c0 = performance.now();
   worker.postMessage({ type: 'connect' });
@@ -116,7 +133,7 @@ async function runStack(
   // Warm-up (not counted): the first messages pay for JIT compilation and first-use allocations.
   worker.postMessage({ type: 'run', rate: WARMUP_RATE, ms: 3000 });
   await once(worker, 'done');
-  await server.telemetry.flush();
+  for (const s of servers) await s.telemetry.flush();
   await new Promise((r) => setTimeout(r, 1000));
   watcher.postMessage({ type: 'collect' });
   await once(watcher, 'delays');
@@ -132,13 +149,20 @@ async function runStack(
     const loop = monitorEventLoopDelay({ resolution: 5 });
     loop.enable();
     const since = Date.now();
+    const edgeCpu0 = edges?.cpuMs() ?? null;
     worker.postMessage({ type: 'run', rate, ms: STAGE_MS });
     const { sent, gapMs } = (await once(worker, 'done')) as { sent: number; gapMs: number };
     loop.disable();
+    const edgeCpu1 = edges?.cpuMs() ?? null;
+    // The edges' CPU per message: what sizes an edge, whatever else shares the machine.
+    const edgeCost =
+      edgeCpu0 !== null && edgeCpu1 !== null && sent > 0
+        ? `; edges' CPU ${ms(edgeCpu1 - edgeCpu0)} in all, ${((edgeCpu1 - edgeCpu0) / (sent / 1000)).toFixed(1)} ms per 1,000 messages`
+        : '';
     // Count what was stored once the backlog has drained: the count has not grown for 3 s (at
     // most 30 s in all).
     const countStored = async () => {
-      await server.telemetry.flush();
+      for (const s of servers) await s.telemetry.flush();
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(tsKv)
@@ -165,7 +189,7 @@ async function runStack(
     const lost = sent - stored;
     console.log(
       `  ${String(rate).padStart(6)} msg/s asked, ${offered} msg/s published: published ${sent}, received ${received}, stored ${stored} (${lost <= 0 ? 'none lost' : `${lost} LOST`}), ` +
-        `device → socket p50 ${ms(s.p50)} p99 ${ms(s.p99)} (device → server p50 ${ms(inS.p50)} p99 ${ms(inS.p99)}; server loop stalled ≤ ${ms(loop.max / 1e6)}, devices' ticks ≤ ${ms(gapMs)} apart)  ${ok ? 'ok' : 'over target'}`,
+        `device → socket p50 ${ms(s.p50)} p99 ${ms(s.p99)} (device → server p50 ${ms(inS.p50)} p99 ${ms(inS.p99)}; server loop stalled ≤ ${ms(loop.max / 1e6)}, devices' ticks ≤ ${ms(gapMs)} apart${edgeCost})  ${ok ? 'ok' : 'over target'}`,
     );
     if (s.p99 > 2000 || stored < sent) break;
   }
@@ -178,7 +202,8 @@ async function runStack(
   watcher.postMessage({ type: 'close' });
   await once(watcher, 'closed');
   await watcher.terminate();
-  await server.close();
+  await edges?.stop();
+  for (const s of servers) await s.close();
   return { sustained };
 }
 
@@ -188,37 +213,68 @@ async function runStack(
  * machine in the same run, to compare with.
  */
 export async function ingestBench(): Promise<void> {
-  const embedded = await runStack(
-    'embedded (PGlite, built-in broker)',
-    {},
-    (d) => ({ username: d.accessToken, topic: 'v1/devices/me/telemetry' }),
-    (server) => server.mqttUrl,
-  );
-  console.log(
-    `  target ≥ 10,000 msg/s on the embedded stack: ${embedded.sustained >= 10_000 ? 'met' : 'NOT met'}`,
-  );
+  let embedded: StackResult | null = null;
+  if (process.env.BENCH_SKIP_EMBEDDED !== '1') {
+    embedded = await runStack(
+      'embedded (PGlite, built-in broker)',
+      {},
+      (d) => ({ username: d.accessToken, topic: 'v1/devices/me/telemetry' }),
+      (server) => server.mqttUrl,
+    );
+    console.log(
+      `  target ≥ 10,000 msg/s on the embedded stack: ${embedded.sustained >= 10_000 ? 'met' : 'NOT met'}`,
+    );
+  }
   const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const mqttUrl = process.env.BENCH_MQTT_URL ?? process.env.TEST_MQTT_URL;
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
   let scaled: StackResult | null = null;
-  if (dbUrl && mqttUrl && redisUrl && process.env.BENCH_SKIP_SCALED !== '1') {
+  let edged: StackResult | null = null;
+  /** A stack on a database of its own, dropped after it. */
+  const onFreshDatabase = async (run: (env: Record<string, string>) => Promise<StackResult>) => {
     const name = `hestia_bench_${Date.now()}`;
     const admin = new pg.Client({ connectionString: dbUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);
     try {
-      const url = new URL(dbUrl);
+      const url = new URL(dbUrl as string);
       url.pathname = `/${name}`;
-      scaled = await runStack(
-        'scaled (PostgreSQL, Mosquitto, Redis)',
-        { DATABASE_URL: url.toString(), MQTT_URL: mqttUrl, REDIS_URL: redisUrl },
-        (d) => ({ topic: `devices/${d.id}/telemetry` }),
-        () => mqttUrl,
-      );
+      return await run({
+        DATABASE_URL: url.toString(),
+        MQTT_URL: mqttUrl as string,
+        REDIS_URL: redisUrl as string,
+      });
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
+  };
+  if (dbUrl && mqttUrl && redisUrl) {
+    if (process.env.BENCH_SKIP_SCALED !== '1')
+      scaled = await onFreshDatabase((env) =>
+        runStack(
+          'scaled (PostgreSQL, Mosquitto, Redis)',
+          env,
+          (d) => ({ topic: `devices/${d.id}/telemetry` }),
+          () => mqttUrl,
+        ),
+      );
+    // ThingsBoard devices through two edges (`npm run edge`, decision 041), two server instances:
+    // every process on this machine's two cores, shared with the devices' and the watcher's threads.
+    if (process.env.BENCH_SKIP_EDGES !== '1')
+      edged = await onFreshDatabase((env) =>
+        runStack(
+          'scaled through two edges, two servers (all on this machine: 2 cores shared)',
+          env,
+          (d, i, edgeUrls) => ({
+            username: d.accessToken,
+            topic: 'v1/devices/me/telemetry',
+            url: edgeUrls[i % edgeUrls.length] as string,
+          }),
+          () => mqttUrl,
+          { servers: 2, edges: 2 },
+        ),
+      );
   } else {
     console.log(
       '  scaled stack skipped: set TEST_DATABASE_URL, TEST_MQTT_URL and TEST_REDIS_URL (or BENCH_…) to measure it',
@@ -229,8 +285,13 @@ export async function ingestBench(): Promise<void> {
     const ratio = (n: number) => (n / floor).toFixed(2);
     console.log(
       `  Mosquitto alone (one publisher, one subscriber, QoS 0, same machine, same run): ${Math.round(floor)} msg/s; ` +
-        `embedded sustained / Mosquitto: ${ratio(embedded.sustained)}` +
-        (scaled ? `; scaled sustained / Mosquitto: ${ratio(scaled.sustained)}` : ''),
+        [
+          embedded && `embedded sustained / Mosquitto: ${ratio(embedded.sustained)}`,
+          scaled && `scaled sustained / Mosquitto: ${ratio(scaled.sustained)}`,
+          edged && `through edges / Mosquitto: ${ratio(edged.sustained)}`,
+        ]
+          .filter(Boolean)
+          .join('; '),
     );
   } else
     console.log(
