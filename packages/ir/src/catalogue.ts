@@ -82,6 +82,29 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     source:
       "Hestia's own reference remotes: addresses assigned by Hestia (NEC 0xE0-0xE3), not a maker's codes",
   },
+  {
+    id: 9,
+    name: 'InFocus',
+    source:
+      "InFocus's published 'IR Codes' sheets: NEC protocol, customer code 0x4E87 (read as sent: 0x4E then 0x87), key codes power on 0x3A, off 0x39, toggle 0x17, help 0x0A, source info 0x7C",
+  },
+  {
+    id: 10,
+    name: 'Sanyo',
+    source:
+      "Sanyo's projector IR command lists (PLC-ZM5000, PLC-HP7000L): NEC format, custom code 33h+00h (code 1), their data codes",
+  },
+  {
+    id: 11,
+    name: 'Runco',
+    source: "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17",
+  },
+  {
+    id: 12,
+    name: 'Primare',
+    source:
+      "Primare's I20 remote command list: RC5 address 20, standby 12, mute 49, volume 16/17, input 30/31",
+  },
 ];
 
 /** RC5 and RC6 codes carry their toggle bit; the catalogue's is 0 and a sender flips it per press. */
@@ -140,6 +163,7 @@ const remote = (
 
 const hestia = (address: number) => code('NEC', address);
 
+/** A remote's id is its place in this list and users' remotes store it: append, never reorder or remove. */
 export const CATALOGUE_REMOTES: CatalogueRemote[] = [
   remote(
     1,
@@ -270,6 +294,67 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
   ),
   remote(7, 5, 'RC5-AMP', 'Marantz amplifier', buttons(code('RC5', 16), RC5_AUDIO)),
   remote(7, 5, 'RC5-CD', 'Marantz CD player', buttons(code('RC5', 20), RC5_PLAYER)),
+  remote(
+    9,
+    4,
+    'IN5148HD',
+    'InFocus projector',
+    buttons(code('NECext', 0x874e), {
+      power: 0x17,
+      power_on: 0x3a,
+      power_off: 0x39,
+      help: 0x0a,
+      source_info: 0x7c,
+    }),
+  ),
+  remote(
+    10,
+    4,
+    'PLC-ZM5000',
+    'Sanyo projector',
+    buttons(code('NECext', 0x0033), {
+      power_on: 0x11,
+      power_off: 0x10,
+      input: 0x05,
+      menu: 0x1c,
+      up: 0x8c,
+      down: 0x8d,
+      left: 0x1e,
+      right: 0x1d,
+      ok: 0x0f,
+      shutter: 0x8b,
+    }),
+  ),
+  remote(
+    11,
+    4,
+    'D-113d',
+    'Runco projector',
+    buttons(code('RC5', 17), {
+      power_off: 2,
+      menu: 3,
+      ok: 4,
+      down: 6,
+      left: 7,
+      aspect_16_9: 9,
+      aspect_4_3: 10,
+      exit: 52,
+    }),
+  ),
+  remote(
+    12,
+    5,
+    'I20',
+    'Primare amplifier',
+    buttons(code('RC5', 20), {
+      power: 12,
+      mute: 49,
+      vol_up: 16,
+      vol_down: 17,
+      input_next: 30,
+      input_previous: 31,
+    }),
+  ),
   remote(
     8,
     6,

@@ -74,8 +74,9 @@ describe('published timing facts', () => {
     expect(t.reduce((a, b) => a + b, 0)).toBe(9000 + 4500 + 16 * 2250 + 16 * 1125 + 562.5);
   });
 
-  it('NEC extended: a 16-bit address sends its own high byte instead of the inverse', () => {
-    const t = encode({ protocol: 'NEC', address: 0x1234, command: 1 }).timings;
+  it('NECext: the NEC frame with a 16-bit address, its own high byte instead of the inverse', () => {
+    const t = encode({ protocol: 'NECext', address: 0x1234, command: 1 }).timings;
+    expect(t.slice(0, 2)).toEqual([9000, 4500]);
     const bits = t.filter((_, i) => i >= 3 && i % 2 === 1).map((s) => (s > 1000 ? 1 : 0));
     expect(bits.slice(0, 16).reduceRight<number>((v, b) => (v << 1) | b, 0)).toBe(0x1234);
   });
@@ -152,7 +153,8 @@ describe('refusals and non-codes', () => {
     expect(codeProblem({ protocol: 'XMP' as never, address: 1, command: 1 })).toMatch(
       /unsupported IR protocol 'XMP'/,
     );
-    expect(codeProblem({ protocol: 'NEC', address: 0xfe01, command: 1 })).toMatch(/inverse/);
+    expect(codeProblem({ protocol: 'NECext', address: 0xfe01, command: 1 })).toMatch(/NEC address 1$/);
+    expect(codeProblem({ protocol: 'NEC', address: 0x100, command: 1 })).toMatch(/0 to 255/);
     expect(codeProblem({ protocol: 'NECx', address: 0x0707, command: 1 })).toMatch(/Samsung32/);
   });
 

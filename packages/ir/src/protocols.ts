@@ -5,6 +5,7 @@
  */
 export const IR_PROTOCOLS = [
   'NEC',
+  'NECext',
   'NECx',
   'Samsung32',
   'SIRC12',
@@ -41,7 +42,8 @@ export interface ProtocolFacts {
 }
 
 export const PROTOCOL_FACTS: Record<IrProtocol, ProtocolFacts> = {
-  NEC: { carrierHz: 38_000, unitUs: 562.5, maxAddress: 0xffff, maxCommand: 0xff, frameMs: 108 },
+  NEC: { carrierHz: 38_000, unitUs: 562.5, maxAddress: 0xff, maxCommand: 0xff, frameMs: 108 },
+  NECext: { carrierHz: 38_000, unitUs: 562.5, maxAddress: 0xffff, maxCommand: 0xff, frameMs: 108 },
   NECx: { carrierHz: 38_000, unitUs: 562.5, maxAddress: 0xffff, maxCommand: 0xff, frameMs: 108 },
   Samsung32: { carrierHz: 38_000, unitUs: 560, maxAddress: 0xff, maxCommand: 0xff, frameMs: 108 },
   SIRC12: { carrierHz: 40_000, unitUs: 600, maxAddress: 0x1f, maxCommand: 0x7f, frameMs: 45 },
@@ -70,8 +72,8 @@ export function codeProblem(code: IrCode): string | null {
   if (!Number.isInteger(command) || command < 0 || command > facts.maxCommand)
     return `${code.protocol} command must be a whole number from 0 to ${facts.maxCommand}`;
   if (code.toggle !== undefined && code.toggle !== 0 && code.toggle !== 1) return 'toggle must be 0 or 1';
-  if (code.protocol === 'NEC' && address > 0xff && address >> 8 === inv8(address & 0xff))
-    return `NEC address ${address} is the 8-bit address ${address & 0xff} with its inverse; use ${address & 0xff}`;
+  if (code.protocol === 'NECext' && address >> 8 === inv8(address & 0xff))
+    return `NECext address ${address} is the 8-bit address ${address & 0xff} with its inverse: that frame is NEC address ${address & 0xff}`;
   if (code.protocol === 'NECx' && address >> 8 === (address & 0xff))
     return `NECx address ${address} repeats its low byte: that frame is Samsung32 address ${address & 0xff}`;
   return null;
@@ -112,7 +114,8 @@ function necBytes(code: IrCode): number[] {
   const { address, command } = code;
   const lo = address & 0xff;
   let hi: number;
-  if (code.protocol === 'NEC') hi = address > 0xff ? address >> 8 : inv8(lo);
+  if (code.protocol === 'NEC') hi = inv8(lo);
+  else if (code.protocol === 'NECext') hi = address >> 8;
   else if (code.protocol === 'Samsung32') hi = lo;
   else hi = address >> 8;
   return [lo, hi, command, inv8(command)];
@@ -126,9 +129,11 @@ export function encode(code: IrCode): IrSignal {
   const signal = (timings: number[]): IrSignal => ({ carrierHz: facts.carrierHz, timings });
   switch (code.protocol) {
     case 'NEC':
+    case 'NECext':
     case 'NECx':
     case 'Samsung32': {
-      const leader: [number, number] = code.protocol === 'NEC' ? [16 * u, 8 * u] : [8 * u, 8 * u];
+      const leader: [number, number] =
+        code.protocol === 'NEC' || code.protocol === 'NECext' ? [16 * u, 8 * u] : [8 * u, 8 * u];
       return signal(
         pulseDistance(
           leader,
@@ -236,7 +241,10 @@ function decodeNecFamily(t: number[]): IrCode | null {
   if (!bits) return null;
   const [lo, hi, command, check] = bytesOf(bits) as [number, number, number, number];
   if (check !== inv8(command)) return null;
-  if (long) return { protocol: 'NEC', address: hi === inv8(lo) ? lo : lo | (hi << 8), command };
+  if (long)
+    return hi === inv8(lo)
+      ? { protocol: 'NEC', address: lo, command }
+      : { protocol: 'NECext', address: lo | (hi << 8), command };
   if (hi === lo) return { protocol: 'Samsung32', address: lo, command };
   return { protocol: 'NECx', address: lo | (hi << 8), command };
 }
