@@ -105,6 +105,12 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     source:
       "Primare's I20 remote command list: RC5 address 20, standby 12, mute 49, volume 16/17, input 30/31",
   },
+  {
+    id: 13,
+    name: 'KEF',
+    source:
+      "KEF's owner's manuals (LS50 Wireless II, LSX II), 'IR Command Codes': NEC format, factory code 0x01, their function codes",
+  },
 ];
 
 /** RC5 and RC6 codes carry their toggle bit; the catalogue's is 0 and a sender flips it per press. */
@@ -402,6 +408,24 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
     }),
   ),
   remote(8, 2, 'HST-AC', 'Hestia air conditioner', [], { kind: 'state', stateDevice: 0xe3 }),
+  remote(
+    13,
+    5,
+    'LS50W2',
+    'KEF wireless speakers',
+    buttons(code('NEC', 0x01), {
+      power: 0x40,
+      power_on: 0x38,
+      power_off: 0x3a,
+      mute: 0x20,
+      vol_up: 0x60,
+      vol_down: 0xa0,
+      play_pause: 0x18,
+      next: 0x52,
+      previous: 0xd2,
+      input_next: 0x58,
+    }),
+  ),
 ];
 
 export interface CategoryBrand {
