@@ -192,7 +192,9 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     // translates them to `me` topics for ThingsBoard devices.
     internal.on('message', (topic, payload) => {
       broker
-        .publish(topic, new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength))
+        // A copy of its own bytes: the parser's Buffer may be a slice of a larger one, which the
+        // hand-over to the thread would copy whole.
+        .publish(topic, new Uint8Array(payload))
         .catch((err: Error) => log.warn({ err: err.message, topic }, 'edge: a message to a device failed'));
     });
 
@@ -229,17 +231,27 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     };
     broker.onConnection((deviceId, connected) =>
       inOrder(deviceId, async () => {
+        // Redis only decides who may say offline: while it is away, devices still come and go.
         if (connected) {
           await internal.subscribeAsync(toDevice(deviceId), { qos: 1 });
-          await redis.set(ownerKey(deviceId), id);
-          await redis.sadd(devicesKey(id), deviceId);
+          await redis
+            .multi()
+            .set(ownerKey(deviceId), id)
+            .sadd(devicesKey(id), deviceId)
+            .exec()
+            .catch(redisError);
           await send(deviceTopics.status(deviceId), 'online', true);
           return;
         }
         await internal.unsubscribeAsync(toDevice(deviceId));
-        await redis.srem(devicesKey(id), deviceId);
         // A device that reconnected to another edge first stays online there.
-        const released = Number(await redis.eval(RELEASE, 1, ownerKey(deviceId), id));
+        const released = await redis
+          .srem(devicesKey(id), deviceId)
+          .then(() => redis.eval(RELEASE, 1, ownerKey(deviceId), id))
+          .then(Number, (err: Error) => {
+            redisError(err);
+            return 1;
+          });
         if (released === 1) await send(deviceTopics.status(deviceId), 'offline', true);
       }),
     );
