@@ -14,6 +14,7 @@ import { NoInternetModal } from './components/NoInternetModal.tsx';
 import { PwaUpdatePrompt } from './components/PwaUpdatePrompt.tsx';
 import { ScreenScroll } from './components/shell/ScreenScroll.tsx';
 import { ShellLayer } from './components/shell/ShellLayer.tsx';
+import { BrandingEffect } from './data/branding.ts';
 import { LocationReporter } from './data/location.ts';
 import { queryClient } from './data/session.ts';
 import { firstScreenCommitted } from './first-load/after-paint.ts';
@@ -137,6 +138,7 @@ export function App() {
         <AppRoutes />
         <AccountShell />
         <LocationReporter />
+        <BrandingEffect />
         <NoInternetModal />
         <ShellLayer />
       </BrowserRouter>

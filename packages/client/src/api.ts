@@ -2,6 +2,7 @@ import type { ApiResponse, FileAnswer, KeyValue, RouteName, RouteResponse, route
 import {
   API_PREFIX,
   CLIENT_ID_HEADER,
+  COMPANY_HEADER,
   errorCatalog,
   REFRESH_IN_COOKIE_HEADER,
   type RouteMeta,
@@ -39,6 +40,8 @@ export interface ClientOptions {
   language?: () => string;
   /** The app's hashed client id, sent on the calls the spec names. */
   clientId?: () => string | undefined;
+  /** A white-label flavour's company id, sent on every call (COMPANY_HEADER, spec section 7). */
+  company?: () => string | undefined;
   /**
    * Ask for the refresh token as an HttpOnly cookie on login, sign-up and refresh (the web app,
    * docs/decisions/022); the answers' `refreshToken` is then empty.
@@ -149,6 +152,8 @@ export class HestiaClient {
     else if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
     const clientId = CLIENT_ID_ROUTES.has(name) ? this.opts.clientId?.() : undefined;
     if (clientId) headers[CLIENT_ID_HEADER] = clientId;
+    const company = this.opts.company?.();
+    if (company) headers[COMPANY_HEADER] = company;
     if (this.opts.refreshInCookie && REFRESH_ROUTES.has(name)) headers[REFRESH_IN_COOKIE_HEADER] = '1';
     const body = binary
       ? (binary.data as BodyInit)

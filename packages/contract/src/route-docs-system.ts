@@ -9,6 +9,12 @@ export const systemRouteDocs = {
     description:
       'Anonymous and cheap: touches neither the database nor the broker. The app waits 2 s for it; no answer in time counts as no internet.',
   },
+  branding: {
+    tag: 'System',
+    summary: "The company's name, colours and support contact for the app's flavour",
+    description:
+      'Anonymous. A white-label flavour of the app sends its company id in the `x-company` header on every call; this answers that company (the app shows its name, accent colours and support contact), or the default company when the header is absent or names no company the server knows.',
+  },
   health: {
     tag: 'System',
     summary: 'Whether the database, the MQTT broker and the live bus are up',

@@ -235,6 +235,7 @@ export const routeIndex = {
   pushKey: { method: 'GET', path: '/users/notification-subscriptionId', anonymous: false },
   editUserNotification: { method: 'POST', path: '/users/notification-subscriptionId', anonymous: false },
   alive: { method: 'GET', path: '/alive', anonymous: true },
+  branding: { method: 'GET', path: '/branding', anonymous: true },
   health: { method: 'GET', path: '/health', anonymous: true },
   clientLog: { method: 'POST', path: '/logs', anonymous: true },
   uploadFile: { method: 'POST', path: '/files/upload', anonymous: false, bodyKind: 'binary' },

@@ -30,9 +30,38 @@ export const clientLogSchema = z
   .strict();
 export type ClientLog = z.infer<typeof clientLogSchema>;
 
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb');
+
+/**
+ * `GET branding`: the company a white-label flavour names in its company header (COMPANY_HEADER),
+ * or the default company without one or with one the server does not know.
+ */
+export const brandingSchema = z.object({
+  /** The company's id, as the header names it. */
+  company: z.string(),
+  /** The app's name for this company. */
+  name: z.string(),
+  colours: z.object({
+    /** Buttons, links, the selected tab. */
+    accent: hexColour,
+    /** Text in the accent's hue, readable on light surfaces. */
+    accentText: hexColour,
+    /** Text on an accent background. */
+    onAccent: hexColour,
+  }),
+  support: z.object({
+    email: z.string().email(),
+    phone: z.string(),
+    url: z.string().url().optional(),
+  }),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
 /** Issue 25: connectivity for the app and the operator, and the app's logs. */
 export const systemRoutes = {
   alive: { method: 'GET', path: '/alive', anonymous: true, response: aliveSchema },
+  /** Anonymous: the sign-in screen is branded too. */
+  branding: { method: 'GET', path: '/branding', anonymous: true, response: brandingSchema },
   health: { method: 'GET', path: '/health', anonymous: true, response: healthSchema },
   /** Anonymous as to tokens: it takes the log service's basic authorization instead. */
   clientLog: {

@@ -1,6 +1,13 @@
 // The server's own state and the app's logs (issue 25), without zod: constants the web app's
 // first-load code reads through `@hestia/contract/light`. The schemas are in routes-system.ts.
 
+/**
+ * The white-label company header (spec section 7: "an extra company header is sent in one white-label
+ * flavour"): the flavour's company id, set when the web app is built (VITE_FLAVOUR). The server picks
+ * the company's name, colours and support contact by it (`GET branding`; docs/decisions/042).
+ */
+export const COMPANY_HEADER = 'x-company';
+
 /** How long the app waits for `alive` before it counts the server unreachable (spec section 7). */
 export const ALIVE_TIMEOUT_MS = 2000;
 

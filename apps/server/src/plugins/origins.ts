@@ -1,4 +1,4 @@
-import { CLIENT_ID_HEADER, REFRESH_IN_COOKIE_HEADER } from '@hestia/contract';
+import { CLIENT_ID_HEADER, COMPANY_HEADER, REFRESH_IN_COOKIE_HEADER } from '@hestia/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from './request-log.ts';
 
@@ -21,6 +21,7 @@ const ALLOWED_HEADERS = [
   'x-authorization',
   'content-type',
   CLIENT_ID_HEADER,
+  COMPANY_HEADER,
   REFRESH_IN_COOKIE_HEADER,
   REQUEST_ID_HEADER,
 ].join(', ');

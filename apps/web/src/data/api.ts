@@ -1,6 +1,7 @@
 import { type FreshToken, HestiaClient, type TokenSnapshot } from '@hestia/client';
 import type { LoginResult } from '@hestia/contract';
 import { i18n } from '../i18n/index.ts';
+import { FLAVOUR } from '../lib/flavour.ts';
 import { useAppSettingStore } from '../state/app-setting-store.ts';
 import { useAuthStore } from '../state/auth-store.ts';
 import { resetAllStores } from '../state/reset.ts';
@@ -79,6 +80,8 @@ export const api = new HestiaClient({
   },
   language: () => i18n.language,
   clientId: () => useAppSettingStore.getState().hashedClientId || undefined,
+  // A white-label build names its company on every call (spec section 7; docs/decisions/042).
+  company: () => FLAVOUR,
   // The refresh token stays in an HttpOnly cookie, out of reach of scripts (docs/decisions/022).
   refreshInCookie: true,
 });

@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   CLIENT_ID_HEADER,
+  COMPANY_HEADER,
   errorCatalog,
   fail,
   NO_BODY_LIMIT,
@@ -12,6 +13,7 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import { ClientLogService } from './client-logs.ts';
+import { brandingFor } from './flavours.ts';
 import { brokerUp, databaseUp, stateOf } from './health.ts';
 
 /**
@@ -36,6 +38,7 @@ export function register(
     );
   });
   route(app, auth, routes.alive, async () => ({ alive: true as const }));
+  route(app, auth, routes.branding, async ({ req }) => brandingFor(req.headers[COMPANY_HEADER]));
 
   // Registered by hand, not with `route`: a part down answers 503 with the parts' states as data,
   // which `route` (200 with data, or an error without) has no way to say. It takes no input and no

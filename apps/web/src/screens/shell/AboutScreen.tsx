@@ -1,7 +1,11 @@
+import GlobeIcon from 'lucide-react/icons/globe';
 import InfoIcon from 'lucide-react/icons/info';
+import MailIcon from 'lucide-react/icons/mail';
 import MonitorSmartphoneIcon from 'lucide-react/icons/monitor-smartphone';
+import PhoneIcon from 'lucide-react/icons/phone';
 import { useTranslation } from 'react-i18next';
 import pkg from '../../../package.json';
+import { useBranding } from '../../data/branding.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { isStandalone } from '../../lib/install-prompt.ts';
 import { paths } from '../../routes.ts';
@@ -12,6 +16,7 @@ import { StackScreen } from '../../ui/StackScreen.tsx';
 /** The about screen (spec section 2): the app's version and whether it runs installed. */
 export default function AboutScreen() {
   const { t, i18n } = useTranslation();
+  const support = useBranding({ always: true })?.support;
   return (
     <StackScreen
       title={t('shell.about.title')}
@@ -38,6 +43,38 @@ export default function AboutScreen() {
           title={isStandalone(window) ? t('shell.about.installed') : t('shell.about.inBrowser')}
         />
       </Section>
+      {support ? (
+        <Section title={t('shell.about.support')}>
+          {(
+            [
+              [MailIcon, t('shell.about.supportEmail'), support.email, `mailto:${support.email}`],
+              [
+                PhoneIcon,
+                t('shell.about.supportPhone'),
+                support.phone,
+                `tel:${support.phone.replace(/[^\d+]/g, '')}`,
+              ],
+              ...(support.url ? [[GlobeIcon, t('shell.about.supportWeb'), support.url, support.url]] : []),
+            ] as Array<[typeof MailIcon, string, string, string]>
+          ).map(([icon, title, text, href]) => (
+            <Row
+              key={href}
+              icon={icon}
+              title={title}
+              trailing={
+                <a
+                  href={href}
+                  dir="ltr"
+                  className="text-[15px] font-medium text-accent-text underline"
+                  data-testid="about-support"
+                >
+                  {text}
+                </a>
+              }
+            />
+          ))}
+        </Section>
+      ) : null}
     </StackScreen>
   );
 }
