@@ -206,6 +206,35 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     expect(viaA).toMatchObject({ ok: true });
   });
 
+  it('gives a device on an edge its shared attributes as they change, and answers its attribute requests', async () => {
+    const two = devices[1] as (typeof devices)[0];
+    const device = await tbDevice([edge2.port], two.accessToken);
+    clients.push(device.client);
+    const got: Array<[string, string]> = [];
+    device.client.on('message', (topic, payload) => got.push([topic, payload.toString()]));
+    await device.client.subscribeAsync(['v1/devices/me/attributes', 'v1/devices/me/attributes/response/+'], {
+      qos: 1,
+    });
+    const onA = await loggedIn(a.url, 'edge@example.com', 'EdgePass1');
+    await onA.call('saveAttributes', {
+      params: { entityType: 'DEVICE', entityId: two.id, scope: 'SHARED_SCOPE' },
+      body: { target: 22 },
+    });
+    await waitFor(() =>
+      got.some(([t, p]) => t === 'v1/devices/me/attributes' && JSON.parse(p).target === 22),
+    );
+    await device.client.publishAsync(
+      'v1/devices/me/attributes/request/5',
+      JSON.stringify({ sharedKeys: 'target' }),
+      {
+        qos: 1,
+      },
+    );
+    await waitFor(() => got.some(([t]) => t === 'v1/devices/me/attributes/response/5'));
+    const answer = got.find(([t]) => t === 'v1/devices/me/attributes/response/5')?.[1] ?? '{}';
+    expect(JSON.parse(answer)).toMatchObject({ shared: { target: 22 } });
+  });
+
   it('refuses a wrong token and a revoked one (the device deleted), on every edge', async () => {
     expect(await refused(edge1.port, 'not-a-token')).toBe(true);
     expect(await refused(edge2.port, '')).toBe(true);
