@@ -2,6 +2,7 @@ import { fanoutBench } from './fanout.ts';
 import { footprintBench } from './footprint.ts';
 import { historyBench } from './history.ts';
 import { ingestBench } from './ingest.ts';
+import { soakBench } from './soak.ts';
 import { toggleBench } from './toggle.ts';
 import { webBench } from './web.ts';
 
@@ -12,10 +13,12 @@ const benches: Record<string, () => Promise<void>> = {
   ingest: ingestBench,
   web: webBench,
   footprint: footprintBench,
+  soak: soakBench,
 };
 
 const wanted = process.argv.slice(2);
-const names = wanted.length > 0 ? wanted : Object.keys(benches);
+// The hour-long soak runs only when named.
+const names = wanted.length > 0 ? wanted : Object.keys(benches).filter((name) => name !== 'soak');
 for (const name of names) {
   const run = benches[name];
   if (!run) {
