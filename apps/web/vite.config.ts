@@ -50,6 +50,9 @@ export default defineConfig({
         display: 'standalone',
         start_url: '/',
         scope: '/',
+        // The app's custom scheme (spec section 2, links; docs/decisions/042): an installed app opens
+        // `web+hestia:` links at /open, which maps them to the route of the same path.
+        protocol_handlers: [{ protocol: 'web+hestia', url: '/open?link=%s' }],
         icons: [
           { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },

@@ -29,6 +29,7 @@ import { configChooseRoutes } from './routes/config-choose-routes.tsx';
 import { configRoutes } from './routes/config-routes.tsx';
 import { controlRoutes } from './routes/control-routes.tsx';
 import { homeRoutes, homeTabRoutes } from './routes/home-routes.tsx';
+import { linkRoutes } from './routes/link-routes.tsx';
 import { reportRoutes } from './routes/report-routes.tsx';
 import { settingsRoutes } from './routes/settings-routes.tsx';
 import { shellRoutes } from './routes/shell-routes.tsx';
@@ -115,6 +116,7 @@ const routeTree = (
     {timerRoutes()}
     {configChooseRoutes()}
     {configRoutes()}
+    {linkRoutes()}
     <Route path="*" element={<NotFoundScreen />} />
   </>
 );

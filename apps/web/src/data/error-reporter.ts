@@ -89,6 +89,18 @@ async function postLog(body: ClientLogBody, clientId: () => string | undefined):
   if (!res.ok && res.status !== 429) throw new Error(`log collection answered ${res.status}`);
 }
 
+/**
+ * An info log of the app (spec section 2: a config link's `info-logs` value "is sent as a log"); a
+ * failure to send is only logged to the console.
+ */
+export function sendInfoLog(message: string, clientId: () => string | undefined): void {
+  const text = message.trim().slice(0, 2000);
+  if (!text) return;
+  postLog({ level: 'info', message: text, screen: location.pathname.slice(0, 200) }, clientId).catch(
+    (err: unknown) => console.warn('the info log could not be sent', err),
+  );
+}
+
 /** Report this window's uncaught errors and unhandled rejections; returns the way to stop. */
 export function startErrorReporter(clientId: () => string | undefined): () => void {
   const report = createErrorReporter({

@@ -9,8 +9,8 @@ import { Spinner } from '../../components/Spinner.tsx';
 import { configPaths } from '../../routes.ts';
 import { Button } from '../../ui/Button.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
-import { parseDeviceLink, resolveDeviceLink } from './device-link.ts';
 import { qrReader } from './qr-reader.ts';
+import { scanTarget } from './scan-target.ts';
 import { useCameraScan } from './use-camera-scan.ts';
 
 /** Why a scan or an upload did not lead to a model. */
@@ -30,11 +30,11 @@ export function QrCodeScreen() {
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   const take = (text: string) => {
-    const link = parseDeviceLink(text);
-    if (!link) return setOutcome('notHestia');
-    const profileId = resolveDeviceLink(link, profiles);
-    if (!profileId) return setOutcome('unknownModel');
-    void navigate(configPaths.autoOrManual(profileId));
+    const target = scanTarget(text, profiles, window.location.host);
+    if (target.kind === 'model') return void navigate(configPaths.autoOrManual(target.profileId));
+    // Another of the app's links (a share code): its route, as if opened (decision 042).
+    if (target.kind === 'route') return void navigate(target.path);
+    setOutcome(target.kind);
   };
   const camera = useCameraScan(video, outcome === null, attempt, take);
 
