@@ -6,10 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { deviceTopics, firmwareTopics } from '@hestia/contract';
 import {
+  AssetRepository,
+  attemptStore,
   type BrokerThread,
+  claimLimits,
   type DeviceMessage,
   DeviceRepository,
   openPostgres,
+  PairKeyRepository,
+  ProvisioningRepository,
+  ProvisioningService,
   startEmbeddedBroker,
 } from '@hestia/server';
 import { Redis } from 'ioredis';
@@ -165,6 +171,23 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     });
     await sub.subscribe(ACCESS_CHANGED);
 
+    // ThingsBoard provisioning is answered here, by the servers' own service on the same database: a
+    // provisioned device's row changed, so the servers are told to drop what they cached of it.
+    const clock = { now: () => Date.now() };
+    const provisioning = new ProvisioningService({
+      devices,
+      provisioning: new ProvisioningRepository(database.db),
+      assets: new AssetRepository(database.db),
+      forget: (deviceId) => {
+        tokens.forgetDevice(deviceId);
+        redis.publish(ACCESS_CHANGED, deviceId).catch(redisError);
+      },
+      clock,
+      log: log as unknown as ConstructorParameters<typeof ProvisioningService>[0]['log'],
+      limits: claimLimits(attemptStore(database.db, clock)),
+      pairKeys: new PairKeyRepository(database.db),
+    });
+
     const internal: MqttClient = await mqtt.connectAsync(opts.mqttUrl, {
       clientId: `hestia-edge-${id}`,
       protocolVersion: 5,
@@ -205,13 +228,11 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
 
     broker.onMessage((msg) => {
       if (msg.kind === 'provision') {
-        // Provisioning is answered by a server in embedded mode only (decision 041).
-        void broker
-          .publish(
-            `provision/${msg.deviceId}/response`,
-            JSON.stringify({ status: 'FAILURE', errorMsg: 'Provisioning is not available on this edge' }),
-          )
-          .catch(() => undefined);
+        // `deviceId` is the asking connection's reference here; the service never throws.
+        void provisioning
+          .provision(msg.payload)
+          .then((answer) => broker.publish(`provision/${msg.deviceId}/response`, JSON.stringify(answer)))
+          .catch((err: Error) => log.warn({ err: err.message }, 'edge: a provisioning answer failed'));
         return;
       }
       const topic = internalTopic(msg);

@@ -9,6 +9,7 @@ import {
   type HestiaServer,
   loadConfig,
   newAccessToken,
+  ProvisioningRepository,
 } from '@hestia/server';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,6 +234,39 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     await waitFor(() => got.some(([t]) => t === 'v1/devices/me/attributes/response/5'));
     const answer = got.find(([t]) => t === 'v1/devices/me/attributes/response/5')?.[1] ?? '{}';
     expect(JSON.parse(answer)).toMatchObject({ shared: { target: 22 } });
+  });
+
+  it('provisions a new device through one edge (ThingsBoard provisioning); it connects with its token through the other', async () => {
+    const key = await new ProvisioningRepository(a.database.db).keyFor('switch-two-pole', () => ({
+      provisionKey: 'edgeprovisionkey0001',
+      provisionSecret: 'edgeprovisionsecret1',
+    }));
+    const ask = async (port: number, secret: string) => {
+      const asker = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        username: 'provision',
+        reconnectPeriod: 0,
+      });
+      clients.push(asker);
+      const answer = new Promise<Record<string, unknown>>((resolve) =>
+        asker.once('message', (_t, payload) => resolve(JSON.parse(payload.toString()))),
+      );
+      await asker.subscribeAsync('/provision/response', { qos: 1 });
+      const request = {
+        deviceName: 'A4:CF:12:0B:9E:41',
+        provisionDeviceKey: key.provisionKey,
+        provisionDeviceSecret: secret,
+      };
+      await asker.publishAsync('/provision/request', JSON.stringify(request), { qos: 1 });
+      return answer;
+    };
+    // A wrong secret gets ThingsBoard's NOT_FOUND.
+    expect(await ask(edge2.port, 'not-the-secret')).toMatchObject({ status: 'NOT_FOUND' });
+    const got = await ask(edge1.port, key.provisionSecret);
+    expect(got).toMatchObject({ status: 'SUCCESS', credentialsType: 'ACCESS_TOKEN' });
+    const token = got.credentialsValue as string;
+    const row = await new DeviceRepository(a.database.db).byAccessToken(token);
+    expect(row).toMatchObject({ mac: 'A4:CF:12:0B:9E:41', profileId: 'switch-two-pole', ownerId: null });
+    expect(await refused(edge2.port, token)).toBe(false);
   });
 
   it('refuses a wrong token and a revoked one (the device deleted), on every edge', async () => {

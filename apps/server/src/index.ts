@@ -1,8 +1,10 @@
 export { createServer, type HestiaServer } from './app.ts';
 export { type Config, ConfigError, loadConfig } from './config.ts';
 export { personalDataIn } from './core/personal-data.ts';
+export { attemptStore } from './core/rate-limiter.ts';
 export { checkDataDir } from './db/data-dir.ts';
-// The device edge (apps/edge, decision 041) runs the embedded broker's thread on its own, against PostgreSQL.
+// openPostgres, the broker thread, the provisioning service and attemptStore are also the device
+// edge's (apps/edge, decision 041).
 export { openPostgres } from './db/database.ts';
 export * as schema from './db/schema.ts';
 export type { BrokerThread } from './gateway/broker-host.ts';
@@ -13,5 +15,8 @@ export { hashPassword } from './modules/account/auth.service.ts';
 export { UserRepository } from './modules/account/user.repository.ts';
 export { AssetRepository } from './modules/asset/asset.repository.ts';
 export { DeviceRepository } from './modules/device/device.repository.ts';
+export { PairKeyRepository } from './modules/onboarding/pair-key.repository.ts';
+export { ProvisioningRepository } from './modules/provisioning/provisioning.repository.ts';
+export { claimLimits, ProvisioningService } from './modules/provisioning/provisioning.service.ts';
 export { DEMO_EMAIL, DEMO_PASSWORD, newAccessToken } from './seed/demo.ts';
 export { tsWorker } from './ts-worker.ts';
