@@ -1,7 +1,17 @@
 import type { HestiaClient } from '@hestia/client';
 import { acStateFromCode, decode, encode } from '@hestia/ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSimulated, addUser, loggedIn, type Stack, shareWith, startStack, waitFor } from './stack.ts';
+import {
+  addDevice,
+  addSimulated,
+  addUser,
+  loggedIn,
+  refusal,
+  type Stack,
+  shareWith,
+  startStack,
+  waitFor,
+} from './stack.ts';
 
 /**
  * IR remotes (issue 23) against a real server, its MQTT broker and a simulated IR blaster: the
@@ -13,15 +23,6 @@ let viewer: HestiaClient;
 let stranger: HestiaClient;
 let blaster: string;
 let plug: string;
-
-const refusal = async (p: Promise<unknown>) => {
-  const err = (await p.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { statusCode: number; message: string } | null;
-  if (!err) throw new Error('expected a refusal');
-  return { statusCode: err.statusCode, message: err.message };
-};
 
 /** The `code` the server last stored from the blaster's telemetry. */
 async function reportedCode(): Promise<unknown> {
@@ -233,6 +234,19 @@ describe("the user's remotes", () => {
     expect(
       await refusal(owner.call('addCustomerRemote', { params: { remoteId: 1 }, body: { deviceId: plug } })),
     ).toMatchObject({ statusCode: 400, message: 'This device is not an IR blaster.' });
+  });
+
+  it('a blaster that is not connected answers 409, and nothing is sent', async () => {
+    const offline = await addDevice(stack, 'Unplugged blaster', 'ir-remote-universal');
+    const r = await owner.call('addCustomerRemote', {
+      params: { remoteId: 1 },
+      body: { deviceId: offline.id },
+    });
+    expect(
+      await refusal(
+        owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'power' } }),
+      ),
+    ).toMatchObject({ statusCode: 409 });
   });
 
   it('a viewer lists but cannot send or change; a stranger sees nothing; the owner removes', async () => {
