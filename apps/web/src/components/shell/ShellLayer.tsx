@@ -3,6 +3,9 @@ import { useAuthStore } from '../../state/auth-store.ts';
 import { PushBridge } from './PushBridge.tsx';
 
 const InstallPrompt = lazy(() => import('./InstallPrompt.tsx').then((m) => ({ default: m.InstallPrompt })));
+const AppUpdateModal = lazy(() =>
+  import('./AppUpdateModal.tsx').then((m) => ({ default: m.AppUpdateModal })),
+);
 
 /** What the app shell adds over every screen: the install prompt (for every web user), pushes into the page once logged in. */
 export function ShellLayer() {
@@ -12,6 +15,7 @@ export function ShellLayer() {
       {isLoggedIn ? <PushBridge /> : null}
       <Suspense fallback={null}>
         <InstallPrompt />
+        {isLoggedIn ? <AppUpdateModal /> : null}
       </Suspense>
     </>
   );
