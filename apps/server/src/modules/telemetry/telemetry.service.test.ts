@@ -81,3 +81,76 @@ describe('telemetry service log lines', () => {
     expect(s.lines.join('')).not.toMatch(/\[object Object\]|secret-param|insert into/);
   });
 });
+
+describe('stored(): what a PUBACK waits for (decision 040)', () => {
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+
+  it('resolves once the batch holding the rows is committed, not before, and at once with nothing queued', async () => {
+    const written: Reading[] = [];
+    let release: () => void = () => undefined;
+    const s = service(
+      (readings) =>
+        new Promise<void>((resolve) => {
+          release = () => {
+            written.push(...readings);
+            resolve();
+          };
+        }),
+    );
+    let done = false;
+    await s.telemetry.stored();
+    s.telemetry.ingest('d', { n: 1 }, Date.now());
+    const stored = s.telemetry.stored().then(() => {
+      done = true;
+    });
+    // Group commit: the write starts without waiting for the 200 ms mark, and is still running.
+    await tick();
+    expect(done).toBe(false);
+    release();
+    await stored;
+    expect(written).toHaveLength(1);
+    // What comes while a batch is written joins the next one, written right after it.
+    s.telemetry.ingest('d', { n: 2 }, Date.now() + 1);
+    const second = s.telemetry.stored();
+    await tick();
+    release();
+    await second;
+    expect(written).toHaveLength(2);
+    // Closing writes the latest values that waited for their second.
+    const closing = s.telemetry.close();
+    await tick();
+    release();
+    await closing;
+  });
+
+  it('waits while the database is away and resolves once the retry commits; a tracked write counts too', async () => {
+    let away = true;
+    const written: Reading[] = [];
+    const s = service(async (readings) => {
+      if (away) throw wrappedDbError('57P01', 'terminating connection due to administrator command');
+      written.push(...readings);
+    });
+    s.telemetry.ingest('d', { n: 1 }, Date.now());
+    let done = false;
+    const stored = s.telemetry.stored().then(() => {
+      done = true;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(done).toBe(false);
+    away = false;
+    await stored;
+    expect(written).toHaveLength(1);
+
+    let finish: () => void = () => undefined;
+    s.telemetry.track(new Promise<void>((r) => (finish = r)));
+    let tracked = false;
+    const waiting = s.telemetry.stored().then(() => {
+      tracked = true;
+    });
+    await tick();
+    expect(tracked).toBe(false);
+    finish();
+    await waiting;
+    await s.telemetry.close();
+  });
+});
