@@ -132,7 +132,7 @@ describe("the user's remotes", () => {
     await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(a.code));
     const b = await owner.call('sendRemoteButton', { params: { remoteId: r.id }, body: { button: 'mute' } });
     await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify(b.code));
-    expect([a.code.toggle, b.code.toggle]).toEqual([0, 1]);
+    expect([a.code?.toggle, b.code?.toggle]).toEqual([0, 1]);
     expect(b.code).toMatchObject({ protocol: 'RC5', address: 0, command: 13 });
   });
 
@@ -201,6 +201,83 @@ describe("the user's remotes", () => {
       },
     });
     expect(edited.data.buttons.map((b) => b.name)).toEqual(['power', 'mute']);
+  });
+
+  it('learns a frame of a protocol it does not decode as raw timings, and sends them back as they were', async () => {
+    await owner.call('twowayRpc', {
+      params: { id: blaster },
+      body: { method: 'write', params: [{ Key: 'learn', Value: 1 }] },
+    });
+    // A long frame of no supported protocol: a 3.3 ms header, then 40 marks of 420 µs with uneven spaces.
+    const timings = [
+      3300,
+      1650,
+      ...Array.from({ length: 40 }, (_, i) => [420, i % 3 ? 420 : 1250]).flat(),
+      420,
+    ];
+    await owner.call('twowayRpc', {
+      params: { id: blaster },
+      body: { method: 'simulate.irReceive', params: { timings } },
+    });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify({ raw: timings }));
+    const custom = await owner.call('addCustomRemote', {
+      body: {
+        deviceId: blaster,
+        name: 'Old air conditioner',
+        categoryId: 2,
+        buttons: [
+          { name: 'power', raw: { carrierHz: 38_000, timings } },
+          { name: 'mode', code: { protocol: 'NEC', address: 1, command: 1 } },
+        ],
+      },
+    });
+    // Learning turned itself off: a remote pointed at the blaster now changes nothing.
+    const nec11 = encode({ protocol: 'NEC', address: 1, command: 1 });
+    const ignored = await owner.call('twowayRpc', {
+      params: { id: blaster },
+      body: { method: 'simulate.irReceive', params: { timings: nec11.timings } },
+    });
+    expect(ignored).toMatchObject({ result: 'IGNORED' });
+    // Another button first, so the report changes, then the raw one.
+    await owner.call('sendRemoteButton', { params: { remoteId: custom.id }, body: { button: 'mode' } });
+    await waitFor(
+      async () =>
+        JSON.stringify(await reportedCode()) === JSON.stringify({ protocol: 'NEC', address: 1, command: 1 }),
+    );
+    const sent = await owner.call('sendRemoteButton', {
+      params: { remoteId: custom.id },
+      body: { button: 'power' },
+    });
+    expect(sent).toMatchObject({ code: null, carrierHz: 38_000, timings });
+    await waitFor(async () => JSON.stringify(await reportedCode()) === JSON.stringify({ raw: timings }));
+    expect(
+      await refusal(
+        owner.call('addCustomRemote', {
+          body: {
+            deviceId: blaster,
+            name: 'Bad',
+            buttons: [{ name: 'x', raw: { carrierHz: 38_000, timings: [100, 200] } }],
+          },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400, message: expect.stringMatching(/Button 'x': .*odd count/) });
+    expect(
+      await refusal(
+        owner.call('addCustomRemote', {
+          body: {
+            deviceId: blaster,
+            name: 'Bad',
+            buttons: [
+              {
+                name: 'x',
+                raw: { carrierHz: 38_000, timings: [100] },
+                code: { protocol: 'NEC', address: 1, command: 1 },
+              },
+            ],
+          },
+        }),
+      ),
+    ).toMatchObject({ statusCode: 400 });
   });
 
   it('refuses wrong or unsupported codes, unknown buttons and non-blasters with a clear 400', async () => {

@@ -17,7 +17,7 @@ function timingsOf(params: Record<string, unknown>): number[] | null {
 /**
  * The simulated IR blaster (issue 23). `irSend` carries a code's carrier and mark/space timings: the
  * blaster decodes them back, as a receiver beside it would, and reports what went out as its `code`
- * key (`{"protocol","address","command"}` JSON). `simulate.irReceive` is a remote pointed at it:
+ * key (`{"protocol","address","command"}` JSON; a raw frame, sent with protocol `raw`, as `{"raw": timings}`). `simulate.irReceive` is a remote pointed at it:
  * while `learn` is on, the blaster decodes the frame, reports it as `code` and turns learning off.
  */
 export function answerIr(
@@ -31,11 +31,12 @@ export function answerIr(
   if (!timings) return { error: `timings must be 1 to ${MAX_TIMINGS} durations in µs` };
   const code = decode(timings);
   if (method === 'irSend') {
-    if (!code) return { error: 'The timings are no IR code this blaster knows' };
-    const text = JSON.stringify(code);
+    // A raw frame (learned from a remote of another protocol) goes out as it is; the blaster reports its timings.
+    if (!code && params.protocol !== 'raw') return { error: 'The timings are no IR code this blaster knows' };
+    const text = JSON.stringify(code ?? { raw: timings });
     sim.values.set('code', text);
     publish({ code: text });
-    return { result: 'OK', decoded: code };
+    return { result: 'OK', decoded: code ?? null };
   }
   // simulate.irReceive: a remote pressed in front of the blaster.
   if (!sim.values.get('learn')) return { result: 'IGNORED' };

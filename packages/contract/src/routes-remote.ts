@@ -29,7 +29,21 @@ export const irCodeSchema = z.object({
   command: z.number().int(),
   toggle: z.union([z.literal(0), z.literal(1)]).optional(),
 });
-export const remoteButtonSchema = z.object({ name: z.string().trim().min(1).max(40), code: irCodeSchema });
+/** A frame learned from a remote whose protocol Hestia does not decode: carrier and µs timings, sent as they are. */
+export const rawIrSignalSchema = z.object({
+  carrierHz: z.number(),
+  timings: z.array(z.number()).min(1).max(512),
+});
+/** A named button: a protocol code, or (a learned button only) a raw frame. */
+export const remoteButtonSchema = z
+  .object({
+    name: z.string().trim().min(1).max(40),
+    code: irCodeSchema.optional(),
+    raw: rawIrSignalSchema.optional(),
+  })
+  .refine((b) => (b.code === undefined) !== (b.raw === undefined), {
+    message: 'A button has either a code or a raw frame',
+  });
 
 export const remoteCategorySchema = z.object({ id: z.number().int(), key: z.string(), name: z.string() });
 export const remoteCategoryBrandSchema = z.object({
@@ -78,7 +92,8 @@ export const acStateSchema = z.object({
 
 /** What the blaster was sent: the code and the timings it carried. */
 export const remoteSendResultSchema = z.object({
-  code: irCodeSchema,
+  /** The code sent; null for a raw frame. */
+  code: irCodeSchema.nullable(),
   carrierHz: z.number(),
   timings: z.array(z.number()),
 });

@@ -9,6 +9,7 @@ import {
   type IrCode,
   IrCodeError,
   PROTOCOL_FACTS,
+  rawProblem,
 } from './protocols.ts';
 
 /** Any code the protocol carries, in its one canonical form. */
@@ -172,6 +173,17 @@ describe('refusals and non-codes', () => {
         if (code) expect(encode(code).timings.length).toBe(t.length); // anything decoded is a whole frame
       }),
     );
+  });
+});
+
+describe('raw frames', () => {
+  it('names what is wrong with a learned frame', () => {
+    const ok = { carrierHz: 38_000, timings: [9000, 4500, 560] };
+    expect(rawProblem(ok)).toBeNull();
+    expect(rawProblem({ ...ok, carrierHz: 1000 })).toMatch(/carrierHz/);
+    expect(rawProblem({ ...ok, timings: [9000, 4500] })).toMatch(/odd count/);
+    expect(rawProblem({ ...ok, timings: [] })).toMatch(/1 to 512/);
+    expect(rawProblem({ ...ok, timings: [9000, -1, 560] })).toMatch(/10 to 100000/);
   });
 });
 

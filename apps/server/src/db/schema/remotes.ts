@@ -6,9 +6,11 @@ import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAtColumn, idColumn } from './columns.ts';
 import { devices } from './home.ts';
 
+/** A custom remote's button: a protocol code, or a raw frame learned from an unknown remote. */
 export interface StoredRemoteButton {
   name: string;
-  code: { protocol: string; address: number; command: number; toggle?: 0 | 1 };
+  code?: { protocol: string; address: number; command: number; toggle?: 0 | 1 };
+  raw?: { carrierHz: number; timings: number[] };
 }
 
 export const deviceRemotes = pgTable(

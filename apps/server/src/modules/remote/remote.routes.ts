@@ -1,15 +1,9 @@
 import { routes } from '@hestia/contract';
-import {
-  CATALOGUE_REMOTES,
-  CATEGORY_BRANDS,
-  REMOTE_BRANDS,
-  REMOTE_CATEGORIES,
-  type RemoteButton,
-} from '@hestia/ir';
+import { CATALOGUE_REMOTES, CATEGORY_BRANDS, REMOTE_BRANDS, REMOTE_CATEGORIES } from '@hestia/ir';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
-import { catalogueDto, paged, type RemoteService } from './remote.service.ts';
+import { catalogueDto, paged, type RemoteService, type UserButton } from './remote.service.ts';
 
 /** The IR remote routes (spec "IR remotes"); the catalogue is packages/ir's, the user's remotes the database's. */
 export function remoteRoutes(
@@ -69,11 +63,11 @@ export function remoteRoutes(
   });
 
   route(app, auth, routes.addCustomRemote, ({ principal, body }) =>
-    remotes.addCustom(principal.userId, { ...body, buttons: body.buttons as RemoteButton[] }),
+    remotes.addCustom(principal.userId, { ...body, buttons: body.buttons as UserButton[] }),
   );
 
   route(app, auth, routes.editCustomRemote, ({ principal, body }) =>
-    remotes.edit(principal.userId, { ...body, buttons: body.buttons as RemoteButton[] | undefined }),
+    remotes.edit(principal.userId, { ...body, buttons: body.buttons as UserButton[] | undefined }),
   );
 
   route(app, auth, routes.sendRemoteButton, ({ principal, params, body }) =>

@@ -12,9 +12,11 @@ import {
   codeProblem,
   encode,
   type IrCode,
+  type IrSignal,
   REMOTE_BRANDS,
   REMOTE_CATEGORIES,
   type RemoteButton,
+  rawProblem,
 } from '@hestia/ir';
 import { AppError } from '../../core/errors.ts';
 import type { DeviceService } from '../device/device.service.ts';
@@ -64,16 +66,32 @@ export function catalogueDto(r: CatalogueRemote): Remote {
   };
 }
 
+/** A button of a custom remote: a protocol code, or a raw frame learned from an unknown remote. */
+export interface UserButton {
+  name: string;
+  code?: IrCode | undefined;
+  raw?: IrSignal | undefined;
+}
+
+/** Why a button cannot be sent, or null. */
+function buttonProblem(b: UserButton): string | null {
+  if (b.code) return codeProblem(b.code);
+  if (b.raw) return rawProblem(b.raw);
+  return 'it has neither a code nor a raw frame';
+}
+
 /** A code's problem under the button's name, as the 400's message. */
-function checkButtons(buttons: { name: string; code: IrCode }[]): RemoteButton[] {
+function checkButtons(buttons: UserButton[]): UserButton[] {
   const names = new Set<string>();
   for (const b of buttons) {
     if (names.has(b.name)) throw new AppError('VALIDATION', `Button '${b.name}' is named twice.`);
     names.add(b.name);
-    const problem = codeProblem(b.code);
+    const problem = buttonProblem(b);
     if (problem) throw new AppError('VALIDATION', `Button '${b.name}': ${problem}.`);
   }
-  return buttons.map(({ name, code }) => ({ name, code }));
+  return buttons.map(({ name, code, raw }) =>
+    code ? { name, code } : { name, raw: { carrierHz: raw?.carrierHz ?? 0, timings: raw?.timings ?? [] } },
+  );
 }
 
 export class RemoteService {
@@ -161,7 +179,7 @@ export class RemoteService {
 
   async addCustom(
     userId: string,
-    body: { deviceId: string; name: string; categoryId?: number | undefined; buttons: RemoteButton[] },
+    body: { deviceId: string; name: string; categoryId?: number | undefined; buttons: UserButton[] },
   ): Promise<UserRemote> {
     if (body.categoryId !== undefined && !category(body.categoryId))
       throw new AppError('VALIDATION', `There is no remote category ${body.categoryId}.`);
@@ -179,7 +197,7 @@ export class RemoteService {
 
   async edit(
     userId: string,
-    body: { id: string; name?: string | undefined; buttons?: RemoteButton[] | undefined },
+    body: { id: string; name?: string | undefined; buttons?: UserButton[] | undefined },
   ) {
     const row = await this.remoteOf(userId, body.id, true);
     if (body.buttons && row.catalogueRemoteId !== null)
@@ -227,6 +245,21 @@ export class RemoteService {
       if (!body.button) throw new AppError('VALIDATION', 'Name the button to send.');
       const button = dto.data.buttons.find((b) => b.name === body.button);
       if (!button) throw new AppError('VALIDATION', `This remote has no button '${body.button}'.`);
+      if (!button.code) {
+        const raw = button.raw as IrSignal;
+        const problem = rawProblem(raw);
+        if (problem) throw new AppError('VALIDATION', `The button's frame cannot be sent: ${problem}.`);
+        await this.deps.devices.rpc(
+          userId,
+          row.deviceId,
+          {
+            method: IR_SEND_METHOD,
+            params: { protocol: 'raw', carrierHz: raw.carrierHz, timings: raw.timings },
+          },
+          true,
+        );
+        return { code: null, carrierHz: raw.carrierHz, timings: raw.timings };
+      }
       code = button.code as IrCode;
     }
     const problem = codeProblem(code);
