@@ -35,7 +35,7 @@ export const remoteRouteDocs = {
     tag: 'IR remotes',
     summary: 'Add a custom remote of named buttons (learned or typed codes)',
     description:
-      'The owner only. Every code is checked against its protocol: a wrong one is a 400 naming it.',
+      "The owner only. A button is a protocol code or a raw learned frame (carrierHz, timings); each is checked (its protocol, or the frame's length, durations and carrier) and a wrong one is a 400 naming the button.",
   },
   editCustomRemote: {
     tag: 'IR remotes',
