@@ -203,10 +203,16 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     await beat();
     await redis.sadd(EDGES, id);
 
+    /** Publishes to the internal broker not acknowledged yet (MQTT.js keeps QoS 1 ones across reconnects). */
+    const inFlight = new Set<Promise<void>>();
     const broker: BrokerThread = await startEmbeddedBroker({
       host: opts.host,
       port: opts.port,
       deviceByToken: (token) => tokens.deviceOf(token),
+      // A device's QoS 1 publish gets its PUBACK once the internal broker has acknowledged it (and
+      // everything handed over before it) to this edge (decision 040's hook): an edge killed loses
+      // nothing a device was told it delivered; the device sends the rest again.
+      durable: () => Promise.all([...inFlight]).then(() => undefined),
       log,
     });
     cleanup.push(() => broker.close());
@@ -221,10 +227,17 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
         .catch((err: Error) => log.warn({ err: err.message, topic }, 'edge: a message to a device failed'));
     });
 
-    const send = (topic: string, payload: string, retain = false) =>
-      internal
+    const send = (topic: string, payload: string, retain = false): Promise<void> => {
+      const done = internal
         .publishAsync(topic, payload, { qos: 1, retain })
-        .catch((err: Error) => log.warn({ err: err.message, topic }, 'edge: a publish failed'));
+        .then(
+          () => undefined,
+          (err: Error) => log.warn({ err: err.message, topic }, 'edge: a publish failed'),
+        )
+        .finally(() => inFlight.delete(done));
+      inFlight.add(done);
+      return done;
+    };
 
     broker.onMessage((msg) => {
       if (msg.kind === 'provision') {

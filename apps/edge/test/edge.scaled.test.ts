@@ -155,7 +155,10 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     // What reaches the internal broker, as a server sees it.
     spy = await mqtt.connectAsync(TEST_MQTT_URL as string, { reconnectPeriod: 0 });
     spy.on('message', (topic, payload) => seen.push(`${topic} ${payload.toString()}`));
-    await spy.subscribeAsync(devices.map((d) => `devices/${d.id}/#`));
+    await spy.subscribeAsync(
+      devices.map((d) => `devices/${d.id}/#`),
+      { qos: 1 },
+    );
   });
 
   afterAll(async () => {
@@ -323,9 +326,49 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     onB.send({ tsSubCmds: [{ cmdId: 1, entityType: 'DEVICE', entityId: one.id, keys: 'relay_1' }] });
     await waitFor(() => onB.updates.length > 0);
 
-    await edge1.kill();
+    // The device publishes numbered readings at QoS 1 in bursts of 50 (so the edge has a backlog to
+    // lose); the edge is killed in the middle.
+    const acked: number[] = [];
+    const settling: Array<Promise<unknown>> = [];
+    let publishing = true;
+    const base = Date.now() - 60_000;
+    const publisher = (async () => {
+      for (let n = 1; publishing; ) {
+        for (const end = n + 50; n < end; n++) {
+          const seq = n;
+          const body = JSON.stringify({ ts: base + seq, values: { seq } });
+          settling.push(
+            moving.client.publishAsync('v1/devices/me/telemetry', body, { qos: 1 }).then(
+              () => acked.push(seq),
+              () => undefined,
+            ),
+          );
+        }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await waitFor(() => acked.length >= 1000, 10_000);
     const reconnected = new Promise<void>((resolve) => moving.client.once('connect', () => resolve()));
+    await edge1.kill();
+    const ackedBeforeKill = acked.length;
+    publishing = false;
+    await publisher;
     await reconnected;
+    // Whatever was not acknowledged is sent again through edge 2 (MQTT.js keeps it); give it time.
+    await Promise.race([Promise.allSettled(settling), new Promise((r) => setTimeout(r, 5000))]);
+    // Every reading the device got a PUBACK for is on the internal broker: an edge acknowledges only
+    // what the internal broker acknowledged to it (decision 040's hook).
+    const inside = new Set(
+      seen
+        .filter((m) => m.startsWith(`devices/${one.id}/telemetry `))
+        .map((m) => (JSON.parse(m.slice(m.indexOf(' ') + 1)) as { values?: { seq?: number } }).values?.seq),
+    );
+    await waitFor(() => {
+      for (const m of seen.filter((x) => x.startsWith(`devices/${one.id}/telemetry `)))
+        inside.add((JSON.parse(m.slice(m.indexOf(' ') + 1)) as { values?: { seq?: number } }).values?.seq);
+      return acked.every((n) => inside.has(n));
+    }, 10_000);
+    expect(ackedBeforeKill).toBeGreaterThanOrEqual(1000);
     // MQTT.js subscribes again on reconnect; a command and a reading both go through edge 2 now.
     await waitFor(async () => {
       try {
