@@ -1,4 +1,4 @@
-import { postConfigBodySchema } from '@hestia/contract';
+import { belowFirmwareFloor, postConfigBodySchema } from '@hestia/contract';
 import CheckIcon from 'lucide-react/icons/check';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -86,6 +86,12 @@ export function PostConfigScreen() {
   return (
     <StackScreen title={t('deviceConfig.post.title')} testId="screen-post-config" slide="side">
       <FormSuccess testId="post-config-added">{t('deviceConfig.post.added')}</FormSuccess>
+      {/* Just paired and below the firmware floor (7.15): it will take no command (decision 042). */}
+      {belowFirmwareFloor(device.data?.deviceData.current_fw_version) ? (
+        <div className="mt-3">
+          <FormAlert testId="post-config-firmware">{t('errors.FIRMWARE_TOO_OLD')}</FormAlert>
+        </div>
+      ) : null}
       {!ready ? (
         device.isError ? (
           <FormAlert>{errorText(device.error, t)}</FormAlert>
