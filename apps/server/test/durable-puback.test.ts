@@ -187,9 +187,6 @@ describe('durable PUBACK', () => {
             `the resends all acknowledged ${Math.round(t2 - t1)} ms after the restart`,
         );
         expect(ackedAtKill.size).toBeGreaterThan(0);
-        // Closing, PUBACKs still came between the signal and the exit (the drain's, and those sent while
-        // the rest of the server closed); what came after the drain began is unacknowledged and resent.
-        if (stop === 'close') expect(ackedAtKill.size).toBeGreaterThan(ackedAtStop);
         // The kill came with messages in flight (published, not yet acknowledged).
         expect(publishedAtKill).toBeGreaterThan(ackedAtKill.size);
         expect(lostAcked).toEqual([]);
