@@ -11,6 +11,8 @@ const { url, devices } = workerData as {
   url: string;
   devices: Array<{ username?: string; topic: string; url?: string }>;
 };
+/** QoS of the devices' publishes: 0 by default; BENCH_QOS=1 waits on the broker's PUBACKs (decision 040). */
+const qos = process.env.BENCH_QOS === '1' ? 1 : 0;
 const clients: MqttClient[] = [];
 let seq = 0;
 let timer: NodeJS.Timeout | undefined;
@@ -52,9 +54,7 @@ parentPort?.on('message', async (m: { type: string; rate?: number; ms?: number }
         c.publish(
           (devices[i] as { topic: string }).topic,
           `{"seq":${seq},"sent":${Date.now()},"power":${seq % 2000}}`,
-          {
-            qos: 0,
-          },
+          { qos },
         );
         sent++;
       }
