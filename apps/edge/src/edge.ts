@@ -166,8 +166,13 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
     redis.on('error', redisError);
     sub.on('error', redisError);
     await Promise.all([redis.connect(), sub.connect()]);
+    /** Set once the broker thread runs: a revoked token's live connections are closed through it. */
+    let thread: BrokerThread | undefined;
     sub.on('message', (channel: string, deviceId: string) => {
-      if (channel === ACCESS_CHANGED) tokens.forgetDevice(deviceId);
+      if (channel !== ACCESS_CHANGED) return;
+      tokens.forgetDevice(deviceId);
+      // Connected devices are checked again too: a deleted device or a replaced token is cut off now.
+      thread?.recheck(deviceId);
     });
     await sub.subscribe(ACCESS_CHANGED);
 
@@ -216,6 +221,7 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
       log,
     });
     cleanup.push(() => broker.close());
+    thread = broker;
 
     // The servers' messages for devices connected here go in through the broker thread, which
     // translates them to `me` topics for ThingsBoard devices.

@@ -272,13 +272,17 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
     expect(await refused(edge2.port, token)).toBe(false);
   });
 
-  it('refuses a wrong token and a revoked one (the device deleted), on every edge', async () => {
+  it('refuses a wrong token and a revoked one (the device deleted), on every edge, and cuts off its live connection', async () => {
     expect(await refused(edge1.port, 'not-a-token')).toBe(true);
     expect(await refused(edge2.port, '')).toBe(true);
     const three = devices[2] as (typeof devices)[0];
     // Known to both edges' caches first.
     expect(await refused(edge1.port, three.accessToken)).toBe(false);
     expect(await refused(edge2.port, three.accessToken)).toBe(false);
+    // And connected when its token is revoked: the edge holding it closes the connection.
+    const live = await tbDevice([edge2.port], three.accessToken);
+    clients.push(live.client);
+    const cut = new Promise<number>((resolve) => live.client.once('close', () => resolve(Date.now())));
     const owner = await loggedIn(b.url, 'edge@example.com', 'EdgePass1');
     await owner.call('deleteDevice', { params: { id: three.id } });
     const deletedAt = Date.now();
@@ -290,6 +294,7 @@ describe.runIf(scaledConfigured)('the device edge: two edges, two server instanc
       2000,
     );
     expect(Date.now() - deletedAt).toBeLessThan(2000);
+    expect((await cut) - deletedAt).toBeLessThan(2000);
   });
 
   it('lets a device publish only as itself', async () => {

@@ -47,6 +47,8 @@ export async function startDeviceEdge(
     });
     transport = broker;
     mqttUrl = `mqtt://127.0.0.1:${broker.port}`;
+    // A deleted device or a replaced token is disconnected at once, not when it next reconnects.
+    bus.onAccessChanged((deviceId) => broker.recheck(deviceId));
     // The broker just started, so no device is connected, whatever the last run left behind.
     for (const id of await devicesMarkedActive(db))
       telemetry.ingest(id, { active: false, lastDisconnectTime: clock.now() });

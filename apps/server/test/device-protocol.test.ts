@@ -28,6 +28,24 @@ describe("ThingsBoard's device MQTT API on the embedded broker", () => {
     await expect(connect('not-a-token')).rejects.toThrow(/Not authorized|Connection refused/i);
   });
 
+  it('cuts off a connected device the moment it is deleted, and refuses its token after', async () => {
+    const repo = new DeviceRepository(stack.server.database.db);
+    const doomed = await repo.create({
+      ownerId: (await repo.get(device.id))?.ownerId as string,
+      name: 'Porch switch',
+      label: 'Porch switch',
+      profileId: 'switch-one-pole',
+      accessToken: newAccessToken(),
+    });
+    const c = await connect(doomed.accessToken);
+    const closed = new Promise<number>((resolve) => c.once('close', () => resolve(Date.now())));
+    const deletedAt = Date.now();
+    await stack.client.call('deleteDevice', { params: { id: doomed.id } });
+    expect((await closed) - deletedAt).toBeLessThan(2000);
+    c.end(true);
+    await expect(connect(doomed.accessToken)).rejects.toThrow(/Not authorized|Connection refused/i);
+  });
+
   it('takes telemetry on v1/devices/me/telemetry, plain and with ts, and tracks the connection', async () => {
     const c = await connect(device.accessToken);
     await waitFor(async () => (await stack.client.getDevice(device.id)).deviceData.active === true);

@@ -48,6 +48,25 @@ describe('the embedded broker on its own thread', () => {
     await waitFor(() => connections.at(-1)?.[0] === 'dev-a' && connections.at(-1)?.[1] === false);
   });
 
+  it("closes a device's live connection when a recheck finds its token revoked, and only then", async () => {
+    tokens['token-c'] = 'dev-c';
+    const c = await connect('token-c');
+    const a = await connect('token-a');
+    const closed = new Promise<void>((resolve) => c.once('close', () => resolve()));
+    // Still valid: nothing happens.
+    broker.recheck('dev-c');
+    broker.recheck('dev-a');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.connected).toBe(true);
+    delete tokens['token-c'];
+    broker.recheck('dev-c');
+    await closed;
+    // Another device's connection is left alone.
+    expect(a.connected).toBe(true);
+    await a.endAsync();
+    c.end(true);
+  });
+
   it('refuses unknown tokens and topics of other devices', async () => {
     await expect(connect('nobody')).rejects.toThrow(/Not authorized|Connection refused/i);
     messages.length = 0;

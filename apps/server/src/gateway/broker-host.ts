@@ -34,6 +34,11 @@ export type BrokerThread = BrokerTransport & {
   port: number | null;
   /** The thread while it runs (for diagnostics and the restart tests). */
   thread(): Worker | null;
+  /**
+   * The device's token may have been revoked (the device deleted, its token replaced): its
+   * connections' tokens are checked again and a connection they no longer admit is closed.
+   */
+  recheck(deviceId: string): void;
 };
 
 /**
@@ -229,6 +234,9 @@ export async function startBrokerThread(opts: {
   return {
     port,
     thread: () => worker,
+    recheck: (deviceId) => {
+      if (worker) send(worker, { t: 'recheck', deviceId });
+    },
     publish: (topic, payload) =>
       new Promise((resolve, reject) => {
         if (!worker) return reject(new Error(`${name} is not running`));

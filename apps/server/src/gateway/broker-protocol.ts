@@ -68,6 +68,11 @@ export type ToBroker =
   | { t: 'durable'; upTo: number }
   /** With `durableAcks`, before `close`: stop taking connections and hand over what is queued. */
   | { t: 'stop' }
+  /**
+   * The device's access changed (deleted, new token): each of its connections' tokens is looked up
+   * again, and a connection whose token no longer names the device is closed.
+   */
+  | { t: 'recheck'; deviceId: string }
   | { t: 'close' };
 
 /**

@@ -35,6 +35,8 @@ interface ClientInfo {
   /** Spoke ThingsBoard `me` topics, so deliveries are translated back. */
   me: boolean;
   provisioning: boolean;
+  /** The access token it connected with, to check again when the device's access changes. */
+  token?: string;
 }
 
 /**
@@ -119,6 +121,23 @@ function allow(
   queue(kind, deviceId, extra, payload);
 }
 
+/**
+ * A device's access changed: each of its connections' tokens is looked up again (as when it
+ * connected), and a connection whose token no longer names this device is closed, so a deleted
+ * device or a replaced token is not left publishing until it happens to reconnect.
+ */
+function recheck(deviceId: string): void {
+  for (const client of live) {
+    const info = clients.get(client);
+    if (!info || info.provisioning || info.deviceId !== deviceId || info.token === undefined) continue;
+    const id = nextLookup++;
+    tokenLookups.set(id, (now) => {
+      if (now !== deviceId) client.close();
+    });
+    post({ t: 'token', id, token: info.token });
+  }
+}
+
 /** Sends the PUBACK of every waiting publish up to `upTo` whose client is still connected. */
 function acknowledge(upTo: number): void {
   while (waitingHead < waiting.length) {
@@ -177,7 +196,13 @@ const broker = await Aedes.createBroker({
     const id = nextLookup++;
     tokenLookups.set(id, (deviceId) => {
       if (!deviceId) return done(authError(), false);
-      clients.set(client, { deviceId, prefix: `devices/${deviceId}/`, me: false, provisioning: false });
+      clients.set(client, {
+        deviceId,
+        prefix: `devices/${deviceId}/`,
+        me: false,
+        provisioning: false,
+        token: username,
+      });
       done(null, true);
     });
     post({ t: 'token', id, token: username });
@@ -296,6 +321,9 @@ port.on('message', (m: ToBroker) => {
       return;
     case 'durable':
       acknowledge(m.upTo);
+      return;
+    case 'recheck':
+      recheck(m.deviceId);
       return;
     case 'stop':
       // The server drains (decision 040): no new device, and what is queued goes over now.
