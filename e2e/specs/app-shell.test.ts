@@ -1,4 +1,7 @@
-import { resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
@@ -10,10 +13,15 @@ import { artifacts, type E2eStack, startE2e } from '../stack.ts';
  * widths); a device's notification settings for its owner; the end of a share's access; about.
  */
 let stack: E2eStack;
+/** Where the operator publishes app packages (files/app/info and files/app/donwload read it). */
+const packages = mkdtempSync(join(tmpdir(), 'hestia-e2e-app-'));
 beforeAll(async () => {
-  stack = await startE2e();
+  stack = await startE2e({ APP_PACKAGE_DIR: packages });
 }, 60_000);
-afterAll(() => stack?.stop());
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(packages, { recursive: true, force: true });
+});
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: resolve(artifacts, `app-shell-${name}.png`) });
@@ -128,4 +136,47 @@ describe('owner settings', () => {
     expect(await page.getByTestId('app-version').textContent()).toBe('۰.۱.۰');
     await context.close();
   }, 45_000);
+});
+
+describe('the app update (issue 25)', () => {
+  it('fa: a published package newer than the app is offered with its size; Later puts that version off, a newer one asks again; Download saves the checked file', async () => {
+    const bytes = randomBytes(300_000);
+    writeFileSync(join(packages, 'hestia-0.2.0.zip'), bytes);
+    const context = await stack.newContext('fa');
+    const page = await context.newPage();
+    await stack.logIn(page);
+    const modal = page.getByTestId('app-update');
+    await modal.waitFor({ timeout: 10_000 });
+    const text = await modal.textContent();
+    expect(text).toContain('نسخهٔ جدید برنامه');
+    // 300,000 bytes: 0.3 MB, in Persian digits.
+    expect(text).toContain('۰٫۳');
+    await shot(page, 'fa-app-update');
+    expect(await axeViolations(page, 'app update fa')).toEqual([]);
+    await page.getByTestId('app-update-later').click();
+    await modal.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('screen-dashboard').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await modal.count()).toBe(0);
+
+    // A newer version asks again; Download hands over the file whose SHA-256 the server announced.
+    rmSync(join(packages, 'hestia-0.2.0.zip'));
+    const newer = randomBytes(120_000);
+    writeFileSync(join(packages, 'hestia-0.3.0.zip'), newer);
+    await page.reload();
+    await modal.waitFor({ timeout: 10_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('app-update-download').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('hestia-0.3.0.zip');
+    const saved = readFileSync(await download.path());
+    expect(createHash('sha256').update(saved).digest('hex')).toBe(
+      createHash('sha256').update(newer).digest('hex'),
+    );
+    await modal.waitFor({ state: 'detached' });
+    rmSync(join(packages, 'hestia-0.3.0.zip'));
+    await context.close();
+  }, 60_000);
 });

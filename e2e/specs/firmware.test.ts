@@ -19,7 +19,7 @@ let stack: E2eStack;
 let api: HestiaClient;
 
 /** A simulated plug in the demo home running firmware 7.15 (the card's red dot: above version 6). */
-async function plug(name: string, ota: Partial<OtaSettings>): Promise<string> {
+async function plug(name: string, ota: Partial<OtaSettings>, version = '7.15'): Promise<string> {
   const db = stack.server.database.db;
   const owner = await new UserRepository(db).findByUsername(DEMO_EMAIL);
   const place = (await new DeviceRepository(db).simulated())[0]?.assetId ?? null;
@@ -36,14 +36,14 @@ async function plug(name: string, ota: Partial<OtaSettings>): Promise<string> {
     id: row.id,
     accessToken: row.accessToken,
     profileId: 'plug-basic',
-    firmware: { title: 'plug-basic', version: '7.15' },
+    firmware: { title: 'plug-basic', version },
     ota,
   });
   await expect
     .poll(async () => (await api.call('firmwareStatus', { params: { id: row.id } })).currentVersion, {
       timeout: 20_000,
     })
-    .toBe('7.15');
+    .toBe(version);
   return row.id;
 }
 
@@ -89,6 +89,37 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('firmware update', () => {
+  it('a plug below the firmware floor (7.15) says so and takes no command; its update lifts it (issue 25, en)', async () => {
+    const id = await plug('Old plug', { chunkSize: 4096, chunkMs: 20, stepMs: 50 }, '7.9');
+    const device = () => stack.fleet.devices.get(id)?.sim.values.get('relay_1');
+    const page = await (await stack.newContext('en')).newPage();
+    await stack.logIn(page);
+    const card = page.locator(`[data-testid="device-card"][data-device-id="${id}"]`);
+    await card.getByTestId('device-open').click();
+    const notice = page.getByTestId('control-notice');
+    await expect.poll(() => notice.getAttribute('data-reason'), { timeout: 10_000 }).toBe('firmware');
+    expect(await notice.textContent()).toContain('Device not up to date, contact support.');
+    await shot(page, 'firmware-floor-en');
+    // A command is refused by the server, in the same words, and never reaches the plug.
+    const before = device();
+    await page.getByTestId('key-relay_1').click();
+    await page.getByText('Device not up to date, contact support.').last().waitFor({ timeout: 10_000 });
+    expect(device()).toBe(before);
+    // The notice leads the owner to the update; once on 8.0 the plug is controlled again.
+    await page.getByTestId('control-firmware-update').click();
+    await expect.poll(() => phase(page), { timeout: 20_000 }).toBe('available');
+    await page.getByTestId('firmware-update-button').click();
+    await page.getByTestId('firmware-updated').waitFor({ timeout: 30_000 });
+    await page.goto(`${stack.server.url}${TAB}/dashboard`);
+    await card.getByTestId('device-open').click();
+    await expect
+      .poll(() => page.getByTestId('control-body').getAttribute('data-enabled'), { timeout: 10_000 })
+      .toBe('true');
+    expect(await page.getByTestId('control-notice').count()).toBe(0);
+    await page.getByTestId('key-relay_1').click();
+    await expect.poll(device, { timeout: 10_000 }).not.toBe(before);
+  });
+
   it('updates a plug from its settings and shows each state to UPDATED; the red dot clears (en)', async () => {
     const id = await plug('Hall plug', WATCHABLE);
     const page = await (await stack.newContext('en')).newPage();

@@ -62,6 +62,20 @@ function countNavigations(page: Page): () => number {
 }
 
 describe('offline and unknown links (issue 17)', () => {
+  it("opens the app's links at the route of their path: its scheme through /open, a product host's and a regional host's path; a foreign link is not found (issue 25)", async () => {
+    const { context, page } = await loggedIn('en');
+    const route = `/bottom-tab-bar-navigator/device-setting/${switchId}`;
+    // The installed app's protocol handler (manifest: web+hestia → /open?link=…).
+    for (const link of [`web+hestia:/${route}`, `hestia:/${route}`, `https://app.eu.hestia.app${route}`]) {
+      await page.goto(`${stack.server.url}/open?link=${encodeURIComponent(link)}`);
+      await page.getByTestId('screen-device-setting').waitFor({ timeout: 10_000 });
+      expect([link, new URL(page.url()).pathname]).toEqual([link, route]);
+    }
+    await page.goto(`${stack.server.url}/open?link=${encodeURIComponent(`https://evil.example${route}`)}`);
+    await page.getByTestId('screen-not-found').waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
   for (const lang of ['en', 'fa'] as const) {
     it(`an unknown address shows not-found, is not saved, and the start page stays clean (${lang})`, async () => {
       const { context, page } = await loggedIn(lang);

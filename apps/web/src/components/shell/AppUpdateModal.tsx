@@ -5,6 +5,7 @@ import pkg from '../../../package.json';
 import { api } from '../../data/api.ts';
 import { saveBlob } from '../../data/telemetry-history.ts';
 import { formatNumber } from '../../lib/format.ts';
+import { useSaveLoginStore } from '../../state/save-login-store.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/Toast.tsx';
@@ -36,7 +37,9 @@ export function AppUpdateModal() {
     retry: false,
     staleTime: 60 * 60_000,
   }).data;
-  if (!info || !offersUpdate(info, pkg.version, dismissed)) return null;
+  // One question at a time: right after a login the save-login sheet asks first, then this.
+  const saveLoginAsking = useSaveLoginStore((s) => s.pending !== null);
+  if (!info || saveLoginAsking || !offersUpdate(info, pkg.version, dismissed)) return null;
 
   const later = () => {
     try {
