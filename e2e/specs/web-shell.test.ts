@@ -36,7 +36,8 @@ describe('the web app as served', () => {
     // A screen the user moves to still slides in.
     await page.getByTestId('to-signup').click();
     await page.waitForURL('**/signup');
-    expect(await entryMotion()).toBe('hx-slide-side');
+    // The address changes before the new screen has rendered: wait for it.
+    await expect.poll(entryMotion).toBe('hx-slide-side');
     const scripts = responses.filter(
       (r) => new URL(r.url()).pathname.startsWith('/assets/') && r.url().endsWith('.js'),
     );
