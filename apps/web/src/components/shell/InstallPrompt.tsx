@@ -31,19 +31,22 @@ export function InstallPrompt({ now = Date.now }: { now?: () => number }) {
   const [guide, setGuide] = useState(false);
   const ios = isIos(navigator);
 
-  // The events are caught from the first script on (main.tsx), so one fired before this chunk loaded counts.
-  useEffect(
-    () =>
-      onInstallState(() => {
-        const state = installState();
-        setEvent(state.event);
-        if (state.installed) {
-          setInstalled(true);
-          setOpen(false);
-        }
-      }),
-    [],
-  );
+  // The events are caught from the first script on (main.tsx), so one fired before this chunk loaded
+  // counts; and one fired between this component's first render and this effect is read here once
+  // it listens (without that, the offer was lost: the e2e caught it about one run in two).
+  useEffect(() => {
+    const sync = () => {
+      const state = installState();
+      setEvent(state.event);
+      if (state.installed) {
+        setInstalled(true);
+        setOpen(false);
+      }
+    };
+    const stop = onInstallState(sync);
+    sync();
+    return stop;
+  }, []);
 
   useEffect(() => {
     if (installed || (!event && !ios)) return;
