@@ -133,8 +133,15 @@ describe('device settings', () => {
       .poll(() => page.getByTestId('curtain_name2').inputValue(), { timeout: 10_000 })
       .toBe(String(sim('curtains', 'curtain_name2')));
     await page.getByTestId('curtain_name2').fill('Balcony');
+    // Names go to the device as the spec's Modbus string writes: function 6, length 71, one per name.
+    const rpcs: Array<{ method: string; params: { function: number; len: number } }> = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/twoway-rpc')) rpcs.push(r.postDataJSON());
+    });
     await page.getByTestId('save-curtain-names').click();
     await expect.poll(() => sim('curtains', 'curtain_name2'), { timeout: 10_000 }).toBe('Balcony');
+    expect(rpcs.length).toBeGreaterThan(0);
+    for (const rpc of rpcs) expect(rpc).toMatchObject({ method: 'modbus', params: { function: 6, len: 71 } });
     await page.reload();
     await expect
       .poll(() => page.getByTestId('curtain_name2').inputValue(), { timeout: 10_000 })

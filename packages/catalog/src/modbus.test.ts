@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CatalogError } from './catalog-error.ts';
 import { decode, encode } from './codec.ts';
-import { applyModbus, checkModbus, modbusBits, modbusRead, modbusWrite } from './modbus.ts';
+import { applyModbus, checkModbus, modbusBits, modbusRead, modbusTextWrites, modbusWrite } from './modbus.ts';
 import { getProfile, profiles } from './profiles.ts';
 import { createSimDevice } from './simulate.ts';
 import { DATA_ARRAY_OFFSET, registerMap } from './telemetry.ts';
@@ -46,6 +46,26 @@ describe('modbus-style command builder', () => {
         } else expect(run).toThrow(/71/);
       }),
     );
+  });
+
+  it('sends text keys as one length-71 Write each, and anything else as a write', () => {
+    const names = [
+      { Key: 'curtain_name1', Value: 'Hall' },
+      { Key: 'curtain_name2', Value: 'Balcony' },
+    ];
+    const cmds = modbusTextWrites(curtain, names);
+    expect(cmds?.map((c) => [c.params.function, c.params.len, c.persistent])).toEqual([
+      [6, 71, false],
+      [6, 71, false],
+    ]);
+    expect(cmds?.map((c) => checkModbus(curtain, c.params).write)).toEqual([
+      [{ Key: 'curtain_name1', Value: 'Hall' }],
+      [{ Key: 'curtain_name2', Value: 'Balcony' }],
+    ]);
+    expect(modbusTextWrites(curtain, [])).toBeNull();
+    expect(modbusTextWrites(curtain, [...names, { Key: 'curtain_enable_1', Value: 1 }])).toBeNull();
+    expect(modbusTextWrites(curtain, [{ Key: 'nope', Value: 'x' }])).toBeNull();
+    expect(modbusTextWrites(curtain, [{ Key: 'curtain_name1', Value: 3 }])).toBeNull();
   });
 
   it('reads with function 3 and sets bits with OR, AND and MaskWrite', () => {

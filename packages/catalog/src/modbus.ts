@@ -92,6 +92,22 @@ export function modbusWrite(
   );
 }
 
+/**
+ * The app writes text keys (names a device keeps, such as a curtain's) as the spec's string write:
+ * one Modbus Write of length 71 per key. `pairs` that are all writable text keys of the model give
+ * those commands, in order; anything else (a number, an unknown key) gives null, for a `write`.
+ */
+export function modbusTextWrites(profile: ModelProfile, pairs: readonly WritePair[]): ModbusCommand[] | null {
+  if (pairs.length === 0) return null;
+  const map = registerMap(profile);
+  const isText = (key: string) => {
+    const def = keyOf(profile, key);
+    return def?.kind === 'string' && def.access !== 'r' && map.some((r) => r.key === key);
+  };
+  if (!pairs.every((p) => isText(p.Key) && typeof p.Value === 'string')) return null;
+  return pairs.map((p) => modbusWrite(profile, p.Key, p.Value as string));
+}
+
 /** Set (OR 7), clear (AND 8) or replace under a mask (MaskWrite 9) bits of a word key. */
 export function modbusBits(
   profile: ModelProfile,

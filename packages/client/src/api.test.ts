@@ -304,6 +304,20 @@ describe('HestiaClient keeps the token fresh (auth option, issue 16)', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('sends a Modbus command as the spec RPC body with its own wait, and refuses an answer that is not OK', async () => {
+    const s = session('old', 999_999);
+    const server = fakeServer(['old']);
+    const params = { function: 6, len: 71, address: 140, data: [72], data_mask: 0 };
+    const err = await new HestiaClient({ fetch: server.fetch, auth: s.auth })
+      .modbus('d1', { method: 'modbus', params, timeout: 500 })
+      .catch((e: unknown) => e);
+    expect((err as ApiError).statusCode).toBe(502);
+    expect(server.requests.at(-1)).toMatchObject({
+      path: '/devices/d1/twoway-rpc',
+      body: { method: 'modbus', params, timeout: 500 },
+    });
+  });
+
   it('keeps the token fresh for files too: the report CSV after a 401', async () => {
     const s = session('old', 2_000_000);
     const server = fakeServer([]);

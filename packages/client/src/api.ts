@@ -296,4 +296,17 @@ export class HestiaClient {
     const res = await this.twowayRpc(id, { method: 'write', params: pairs }, init);
     if (res.result !== 'OK') throw new ApiError('Disturbance in communication with the device.', 502, res);
   }
+  /** One Modbus-style command (spec section 3); resolves only when the device answers OK. */
+  async modbus(id: string, command: ModbusRpc, init: CallInit = {}): Promise<void> {
+    const { method, params, timeout } = command;
+    const res = await this.twowayRpc(id, { method, params: { ...params }, timeout }, init);
+    if (res.result !== 'OK') throw new ApiError('Disturbance in communication with the device.', 502, res);
+  }
+}
+
+/** What the catalogue's Modbus builders make (`modbusWrite` ...), as the client sends it. */
+export interface ModbusRpc {
+  method: 'modbus';
+  params: { function: number; len: number; address: number; data: number[]; data_mask: number };
+  timeout: number;
 }

@@ -1,4 +1,11 @@
-import { errorCatalogue, errorMessage, evaluate, getProfile, type ModelProfile } from '@hestia/catalog';
+import {
+  errorCatalogue,
+  errorMessage,
+  evaluate,
+  getProfile,
+  type ModelProfile,
+  modbusTextWrites,
+} from '@hestia/catalog';
 import type { Device, KeyValue, TelemetryValue } from '@hestia/contract';
 import { useCallback, useMemo } from 'react';
 import { currentLanguage } from '../i18n/index.ts';
@@ -71,7 +78,12 @@ export function useDeviceControl(deviceId: string): DeviceControl {
   const profile = device ? getProfile(device.deviceProfileId) : undefined;
   const points = useDeviceValues(deviceId);
   const access = useDeviceAccess(device ?? { id: deviceId, access: 'view' });
-  const write = useWriteMutation(deviceId);
+  // Text keys (names a device keeps) go as the spec's Modbus string writes; everything else as a write.
+  const asModbus = useCallback(
+    (pairs: KeyValue[]) => (profile ? modbusTextWrites(profile, pairs) : null),
+    [profile],
+  );
+  const write = useWriteMutation(deviceId, asModbus);
   const values = useMemo(() => flat(points), [points]);
   const state = cardStateOf(points);
   const mayControl = device !== undefined && canControl(access);

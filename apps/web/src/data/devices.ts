@@ -1,3 +1,4 @@
+import type { ModbusRpc } from '@hestia/client';
 import type { Device, KeyValue } from '@hestia/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -75,11 +76,19 @@ export function useDeviceQuery(id: string, opts: { enabled?: boolean; pollMs?: n
  * A Key/Value write that succeeds only when the device answers OK. Sent now or failed now: never
  * paused offline and sent later (issue 17, item 2).
  */
-export function useWriteMutation(deviceId: string) {
+/**
+ * Send Key/Value pairs to a device. `asModbus` may turn them into the spec's Modbus commands (the
+ * control screens send text keys as string writes of length 71); they go one after another.
+ */
+export function useWriteMutation(deviceId: string, asModbus?: (pairs: KeyValue[]) => ModbusRpc[] | null) {
   return useMutation({
     ...COMMAND_MUTATION,
     mutationKey: ['devices', deviceId, 'write'],
-    mutationFn: (pairs: KeyValue[]) => deviceCommand((init) => api.write(deviceId, pairs, init)),
+    mutationFn: async (pairs: KeyValue[]) => {
+      const commands = asModbus?.(pairs);
+      if (!commands) return deviceCommand((init) => api.write(deviceId, pairs, init));
+      for (const command of commands) await deviceCommand((init) => api.modbus(deviceId, command, init));
+    },
   });
 }
 
