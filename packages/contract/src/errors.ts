@@ -34,6 +34,10 @@ export const errorCatalog = {
   /** The device reported firmware below MIN_FIRMWARE_VERSION (7.15): no command is sent to it. */
   FIRMWARE_TOO_OLD: { status: 409, message: 'Device not up to date, contact support.' },
   FIRMWARE_TOO_BIG: { status: 413, message: 'The firmware file is too big.' },
+  /** Voice (issue 23): the speech matched none of the user's commands (spec's words). */
+  VOICE_NO_SEQUENCE: { status: 404, message: 'No sequence was found in the speech.' },
+  /** Voice: the user has no voice commands to match against (spec's words). */
+  VOICE_NO_COMMANDS: { status: 404, message: 'No voice commands available.' },
   NOTIFY_SETTINGS_OWNER_ONLY: {
     status: 403,
     message: 'Notification settings are unavailable for shared devices.',

@@ -20,5 +20,6 @@ export * from './routes-system.ts';
 export * from './share.ts';
 export * from './telemetry.ts';
 export * from './user.ts';
+export * from './voice.ts';
 export * from './wrapper.ts';
 export * from './ws.ts';

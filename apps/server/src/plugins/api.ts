@@ -71,6 +71,8 @@ const thingsboardErrors: Record<ErrorCode, { status: number; errorCode: number }
   FIRMWARE_UP_TO_DATE: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_TOO_OLD: { status: 409, errorCode: TB_ERROR.GENERAL },
   FIRMWARE_TOO_BIG: { status: 413, errorCode: TB_ERROR.BAD_REQUEST_PARAMS },
+  VOICE_NO_SEQUENCE: { status: 404, errorCode: TB_ERROR.ITEM_NOT_FOUND },
+  VOICE_NO_COMMANDS: { status: 404, errorCode: TB_ERROR.ITEM_NOT_FOUND },
   NOTIFY_SETTINGS_OWNER_ONLY: { status: 403, errorCode: TB_ERROR.PERMISSION_DENIED },
   LOG_UNAUTHORIZED: { status: 401, errorCode: TB_ERROR.AUTHENTICATION },
   LOG_THROTTLED: { status: 429, errorCode: TB_ERROR.TOO_MANY_REQUESTS },
