@@ -54,7 +54,17 @@ export default function AboutScreen() {
                 support.phone,
                 `tel:${support.phone.replace(/[^\d+]/g, '')}`,
               ],
-              ...(support.url ? [[GlobeIcon, t('shell.about.supportWeb'), support.url, support.url]] : []),
+              // The address without its scheme: shorter, and the link still goes to the whole of it.
+              ...(support.url
+                ? [
+                    [
+                      GlobeIcon,
+                      t('shell.about.supportWeb'),
+                      support.url.replace(/^https?:\/\//, ''),
+                      support.url,
+                    ],
+                  ]
+                : []),
             ] as Array<[typeof MailIcon, string, string, string]>
           ).map(([icon, title, text, href]) => (
             <Row
@@ -65,7 +75,9 @@ export default function AboutScreen() {
                 <a
                   href={href}
                   dir="ltr"
-                  className="text-[15px] font-medium text-accent-text underline"
+                  title={text}
+                  // Never wider than most of the row: the row's own label stays readable beside it.
+                  className="block min-w-0 max-w-[62%] truncate text-[15px] font-medium text-accent-text underline"
                   data-testid="about-support"
                 >
                   {text}
