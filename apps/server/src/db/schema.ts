@@ -8,3 +8,4 @@ export * from './schema/firmware.ts';
 export * from './schema/home.ts';
 export * from './schema/remotes.ts';
 export * from './schema/telemetry.ts';
+export * from './schema/voice.ts';

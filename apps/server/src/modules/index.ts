@@ -25,6 +25,7 @@ import { ShareRepository } from './share/share.repository.ts';
 import { register as registerSystem } from './system/index.ts';
 import type { Hub } from './telemetry/hub.ts';
 import { register as registerTelemetry } from './telemetry/index.ts';
+import { register as registerVoice } from './voice/index.ts';
 
 /**
  * Every module's routes and services, in the order they depend on each other: accounts (auth) first,
@@ -83,6 +84,7 @@ export async function registerModules(
   registerDeviceSettings(app, { ...infra, auth, devices, telemetry, automationRepo: repo, automations });
   registerReport(app, { ...infra, auth, users, devices, telemetry });
   registerRemote(app, { ...infra, auth, devices });
+  registerVoice(app, { ...infra, auth, devices, automations, attempts: edge.attempts });
   await registerProvisioning(app, { ...infra, auth, users, devices, provisioning, attempts: edge.attempts });
   registerOnboarding(app, { ...infra, auth, devices, places, attempts: edge.attempts });
   const { firmware } = await registerFirmware(app, {

@@ -1,0 +1,204 @@
+import {
+  VOICE_CACHE_MAX,
+  VOICE_MAX_COMMANDS,
+  VOICE_MAX_SAMPLES_PER_COMMAND,
+  type VoiceCommand,
+  type VoiceSequenceTarget,
+  type VoiceSubmit,
+  type VoiceUpload,
+  type VoiceUploadMode,
+  voiceSequenceOf,
+} from '@hestia/contract';
+import { AppError } from '../../core/errors.ts';
+import type { AttemptLimiter } from '../../core/rate-limiter.ts';
+import { RateLimitedError } from '../../core/rate-limiter.ts';
+import { dtwDistance, FEATURES, MATCH_THRESHOLD, mfcc, trimSilence } from './features.ts';
+import type { CommandRow, RecordingInfo, VoiceRepository } from './voice.repository.ts';
+import { encodeWav, parseWav, resample } from './wav.ts';
+
+/** What the voice service needs of devices and automations: the caller's access, 404 for strangers. */
+export interface VoiceAccess {
+  device(userId: string, deviceId: string): Promise<void>;
+  automation(userId: string, automationId: string): Promise<void>;
+}
+
+/** MFCC frames as float32 little-endian bytes, and back. */
+export function packFeatures(frames: Float64Array[]): Buffer {
+  const buf = Buffer.alloc(frames.length * FEATURES.coefficients * 4);
+  frames.forEach((f, i) => {
+    for (let k = 0; k < FEATURES.coefficients; k++)
+      buf.writeFloatLE(f[k] ?? 0, (i * FEATURES.coefficients + k) * 4);
+  });
+  return buf;
+}
+
+export function unpackFeatures(buf: Buffer): Float64Array[] {
+  const n = Math.floor(buf.length / (4 * FEATURES.coefficients));
+  return Array.from({ length: n }, (_, i) =>
+    Float64Array.from({ length: FEATURES.coefficients }, (_, k) =>
+      buf.readFloatLE((i * FEATURES.coefficients + k) * 4),
+    ),
+  );
+}
+
+const fileNameOf = (id: string) => `${id}.wav`;
+export const idOfFileName = (filename: string) => filename.slice(0, -'.wav'.length);
+
+/**
+ * The voice assistant (decision 047): recordings in, speaker-dependent matching against the
+ * user's own samples (MFCC + DTW), commands tied to automations or device values.
+ */
+export class VoiceService {
+  constructor(
+    private readonly deps: { repo: VoiceRepository; access: VoiceAccess; uploads: AttemptLimiter },
+  ) {}
+
+  /** A WAV upload: kept in the user's cache and, with `recognize`, matched to a command. */
+  async upload(userId: string, wav: Buffer, mode: VoiceUploadMode): Promise<VoiceUpload> {
+    const { repo, uploads } = this.deps;
+    const taken = await uploads.reserve(userId);
+    if (!taken.ok)
+      throw new RateLimitedError(taken.retryAfterMs, 'Too many recordings. Please wait a moment.');
+    const speech = trimSilence(resample(parseWav(wav)));
+    const frames = mfcc(speech);
+    const match = mode === 'recognize' ? await this.recognize(userId, frames) : null;
+    const durationMs = Math.round((speech.samples.length / speech.rate) * 1000);
+    const row = await repo.addRecording(userId, durationMs, encodeWav(speech), packFeatures(frames));
+    await repo.trimCache(userId, VOICE_CACHE_MAX);
+    return { filename: fileNameOf(row.id), durationMs, match };
+  }
+
+  /** The user's command closest to `frames`, if under the threshold (the spec's errors otherwise). */
+  private async recognize(
+    userId: string,
+    frames: Float64Array[],
+  ): Promise<NonNullable<VoiceUpload['match']>> {
+    const { repo } = this.deps;
+    const templates = await repo.templates(userId);
+    if (templates.length === 0) throw new AppError('VOICE_NO_COMMANDS');
+    let best: { commandId: string; distance: number } | undefined;
+    for (const t of templates) {
+      const distance = dtwDistance(frames, unpackFeatures(t.features));
+      if (!best || distance < best.distance) best = { commandId: t.commandId, distance };
+    }
+    if (!best || !(best.distance <= MATCH_THRESHOLD)) throw new AppError('VOICE_NO_SEQUENCE');
+    const command = (await repo.commands(userId)).find((c) => c.id === best.commandId);
+    if (!command) throw new AppError('VOICE_NO_SEQUENCE');
+    return {
+      commandId: command.id,
+      name: command.name,
+      sequence: command.sequence,
+      type: command.targetType,
+      distance: Math.round(best.distance * 1000) / 1000,
+      threshold: MATCH_THRESHOLD,
+    };
+  }
+
+  /** Give cached uploads to the command named `body.name` (made, or its target replaced). */
+  async submit(userId: string, body: VoiceSubmit): Promise<VoiceCommand> {
+    const { repo, access } = this.deps;
+    const sequence = voiceSequenceOf(body.name);
+    if (!sequence) throw new AppError('VALIDATION', 'name: The phrase needs at least one letter or digit.');
+    const { target } = body;
+    if (target.type === 'automation') await access.automation(userId, target.automationId);
+    else await access.device(userId, target.deviceId);
+    const ids = [...new Set(body.filenames.map(idOfFileName))];
+    const cached = await repo.cached(userId, ids);
+    if (cached.length !== ids.length)
+      throw new AppError('NOT_FOUND', 'Recording not found: upload it with uploadfile first.');
+    const existing = await repo.commandBySequence(userId, sequence);
+    if (!existing && (await repo.countCommands(userId)) >= VOICE_MAX_COMMANDS)
+      throw new AppError('VALIDATION', `A user has at most ${VOICE_MAX_COMMANDS} voice commands.`);
+    const had = existing ? (await repo.samplesOf(userId, [existing.id])).length : 0;
+    if (had + ids.length > VOICE_MAX_SAMPLES_PER_COMMAND)
+      throw new AppError(
+        'VALIDATION',
+        `A voice command has at most ${VOICE_MAX_SAMPLES_PER_COMMAND} samples (this one has ${had}).`,
+      );
+    const row = await repo.upsertCommand({
+      userId,
+      name: body.name.trim(),
+      sequence,
+      targetType: target.type,
+      automationId: target.type === 'automation' ? target.automationId : null,
+      deviceId: target.type === 'device' ? target.deviceId : null,
+      values: target.type === 'device' ? target.values : null,
+    });
+    await repo.attach(userId, ids, row.id);
+    const [dto] = await this.dtos(userId, [row]);
+    if (!dto) throw new Error('the command just saved is missing');
+    return dto;
+  }
+
+  /** The user's commands; with a device, those acting on it (a device the caller cannot see: 404). */
+  async list(userId: string, deviceId?: string): Promise<VoiceCommand[]> {
+    if (deviceId) await this.deps.access.device(userId, deviceId);
+    return this.dtos(userId, await this.deps.repo.commands(userId, deviceId));
+  }
+
+  /** What the command of this sequence does; the app then runs the automation by id. */
+  async target(userId: string, sequenceText: string): Promise<VoiceSequenceTarget> {
+    const sequence = voiceSequenceOf(sequenceText);
+    const row = sequence ? await this.deps.repo.commandBySequence(userId, sequence) : undefined;
+    if (!row) throw new AppError('VOICE_NO_SEQUENCE');
+    const id = row.targetType === 'automation' ? row.automationId : row.deviceId;
+    if (!id) throw new AppError('VOICE_NO_SEQUENCE');
+    // The device may have been unshared since the command was made: access is checked again.
+    if (row.targetType === 'device') await this.deps.access.device(userId, id);
+    return {
+      type: row.targetType,
+      id,
+      values: row.values ?? null,
+      commandId: row.id,
+      name: row.name,
+      sequence: row.sequence,
+    };
+  }
+
+  /**
+   * Delete the caller's commands acting on the device. A device the caller cannot see and has no
+   * commands for is a 404, as for any stranger; their own commands for a device no longer shared
+   * with them can still be deleted.
+   */
+  async deleteData(userId: string, deviceId: string): Promise<number> {
+    const deleted = await this.deps.repo.deleteForDevice(userId, deviceId);
+    if (deleted === 0) await this.deps.access.device(userId, deviceId);
+    return deleted;
+  }
+
+  deleteCache(userId: string): Promise<number> {
+    return this.deps.repo.deleteCache(userId);
+  }
+
+  /** One of the caller's recordings (a sample or a cached upload); anyone else's is not found. */
+  async file(userId: string, filename: string): Promise<Buffer> {
+    const data = await this.deps.repo.file(userId, idOfFileName(filename));
+    if (!data) throw new AppError('NOT_FOUND', 'Recording not found.');
+    return data;
+  }
+
+  async dtos(userId: string, rows: CommandRow[]): Promise<VoiceCommand[]> {
+    const samples = await this.deps.repo.samplesOf(
+      userId,
+      rows.map((r) => r.id),
+    );
+    const byCommand = new Map<string, RecordingInfo[]>();
+    for (const s of samples)
+      if (s.commandId) byCommand.set(s.commandId, [...(byCommand.get(s.commandId) ?? []), s]);
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      sequence: r.sequence,
+      target:
+        r.targetType === 'automation'
+          ? { type: 'automation', automationId: r.automationId ?? '' }
+          : { type: 'device', deviceId: r.deviceId ?? '', values: r.values ?? {} },
+      samples: (byCommand.get(r.id) ?? []).map((s) => ({
+        filename: fileNameOf(s.id),
+        durationMs: s.durationMs,
+        createdAt: s.createdAt.toISOString(),
+      })),
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+}
