@@ -46,45 +46,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => stack?.stop());
 
-describe('remote catalogue', () => {
-  it('lists categories, brands per category (paged) and remotes by category, brand and type', async () => {
-    const categories = await owner.call('remoteCategories', {});
-    expect(categories.map((c) => c.key)).toEqual([
-      'tv',
-      'air_conditioner',
-      'set_top_box',
-      'projector',
-      'audio',
-      'fan',
-    ]);
-    const tvBrands = await owner.call('remoteCategoryBrands', { query: { category_id: 1 } });
-    expect(tvBrands.dataList.map((b) => b.brandName)).toEqual(
-      expect.arrayContaining(['Sony', 'Philips', 'Samsung', 'LG', 'Panasonic', 'Toshiba']),
-    );
-    expect(tvBrands.pageInfo).toMatchObject({
-      pageIndex: 0,
-      totalElements: tvBrands.dataList.length,
-      hasNext: false,
-    });
-    const firstTwo = await owner.call('remoteCategoryBrands', { query: { category_id: 1, page_size: 2 } });
-    expect(firstTwo.dataList).toHaveLength(2);
-    expect(firstTwo.pageInfo.hasNext).toBe(true);
-    const lg = tvBrands.dataList.find((b) => b.brandName === 'LG');
-    const lgTvs = await owner.call('remotes', { query: { category_id: 1, brand_id: lg?.brandId } });
-    expect(lgTvs.dataList.map((r) => r.name)).toEqual(['LG TV']);
-    expect(lgTvs.dataList[0]?.categoryBrandId).toBe(lg?.categoryBrandId);
-    const states = await owner.call('remotes', { query: { type: 'state' } });
-    expect(states.dataList.every((r) => r.categoryName === 'Air conditioner')).toBe(true);
-    const one = await owner.call('remote', { params: { id: Number(lgTvs.dataList[0]?.remoteId) } });
-    expect(one.data.buttons.find((b) => b.name === 'power')?.code).toEqual({
-      protocol: 'NEC',
-      address: 4,
-      command: 8,
-    });
-    expect(await refusal(owner.call('remote', { params: { id: 9999 } }))).toMatchObject({ statusCode: 404 });
-  });
-});
-
 describe("the user's remotes", () => {
   it('adds a TV remote by category and brand, renames it, presses power: the blaster decodes NEC 4/8', async () => {
     const lgTv = (await owner.call('remotes', { query: { category_id: 1 } })).dataList.find(

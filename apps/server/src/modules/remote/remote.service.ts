@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { RemoteRepository, RemoteRow } from './remote.repository.ts';
+import { ToggleBits } from './toggle-bits.ts';
 
 /** The RPC an IR blaster takes: the code and its rendering, carrier (Hz) and mark/space timings (µs). */
 export const IR_SEND_METHOD = 'irSend';
@@ -95,8 +96,8 @@ function checkButtons(buttons: UserButton[]): UserButton[] {
 }
 
 export class RemoteService {
-  /** RC5 and RC6 flip their toggle bit on each new press, per remote. */
-  private readonly toggles = new Map<string, 0 | 1>();
+  /** RC5 and RC6 flip their toggle bit on each new press, per blaster and address (toggle-bits.ts). */
+  private readonly toggles = new ToggleBits();
 
   constructor(private readonly deps: { repo: RemoteRepository; devices: DeviceService }) {}
 
@@ -215,7 +216,6 @@ export class RemoteService {
   async remove(userId: string, id: string): Promise<void> {
     const row = await this.remoteOf(userId, id, true);
     await this.deps.repo.remove(row.id, row.deviceId);
-    this.toggles.delete(row.id);
   }
 
   /** Render the button (or the state) to timings and send them to the blaster as `irSend`. */
@@ -264,18 +264,24 @@ export class RemoteService {
     }
     const problem = codeProblem(code);
     if (problem) throw new AppError('VALIDATION', `The button's code cannot be sent: ${problem}.`);
-    if (code.protocol === 'RC5' || code.protocol === 'RC6') {
-      const toggle = this.toggles.get(row.id) ?? 0;
-      this.toggles.set(row.id, toggle === 0 ? 1 : 0);
-      code = { ...code, toggle };
-    }
+    const toggled = code.protocol === 'RC5' || code.protocol === 'RC6';
+    const key = ToggleBits.key(row.deviceId, code);
+    if (toggled) code = { ...code, toggle: this.toggles.take(key) };
     const signal = encode(code);
-    await this.deps.devices.rpc(
-      userId,
-      row.deviceId,
-      { method: IR_SEND_METHOD, params: { ...code, carrierHz: signal.carrierHz, timings: signal.timings } },
-      true,
-    );
+    try {
+      await this.deps.devices.rpc(
+        userId,
+        row.deviceId,
+        { method: IR_SEND_METHOD, params: { ...code, carrierHz: signal.carrierHz, timings: signal.timings } },
+        true,
+      );
+    } catch (err) {
+      // Refused before the frame left (viewer, offline, firmware floor, the blaster said no): the
+      // appliance never heard this bit. A timed-out answer keeps it: the frame may have gone out.
+      const unsent = !(err instanceof AppError) || err.code !== 'DEVICE_NO_ANSWER';
+      if (toggled && unsent) this.toggles.giveBack(key, code.toggle as 0 | 1);
+      throw err;
+    }
     return { code, carrierHz: signal.carrierHz, timings: signal.timings };
   }
 }
