@@ -13,6 +13,41 @@ export function status(pid: number): { rss: number; hwm: number; threads: number
   return { rss: field('VmRSS'), hwm: field('VmHWM'), threads: field('Threads') };
 }
 
+/**
+ * Where a process's resident memory is, from /proc/PID/smaps, KB: in WebAssembly memories (the
+ * embedded database's; V8 reserves each as GBs of inaccessible address space and opens the part in
+ * use as its own mapping just before the rest of the reservation), in file mappings (the node binary
+ * and libraries), and everything else (JavaScript heaps, malloc's heap, thread stacks).
+ */
+export function residentParts(pid: number): { wasm: number; file: number; other: number } {
+  const maps: Array<{ start: number; end: number; perms: string; file: boolean; rss: number }> = [];
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ (\d+)\s*(.*)$/.exec(line);
+    if (head) {
+      const [, from, to, perms, inode, name] = head as unknown as string[];
+      maps.push({
+        start: Number.parseInt(from as string, 16),
+        end: Number.parseInt(to as string, 16),
+        perms: perms as string,
+        file: inode !== '0' && (name ?? '').startsWith('/'),
+        rss: 0,
+      });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps.at(-1);
+    if (rss && last) last.rss = Number(rss[1]);
+  }
+  const parts = { wasm: 0, file: 0, other: 0 };
+  maps.forEach((m, i) => {
+    const next = maps[i + 1];
+    const reserved =
+      next && next.start === m.end && next.perms.startsWith('---') && next.end - next.start >= 2 ** 30;
+    parts[m.file ? 'file' : reserved && m.perms.startsWith('rw') ? 'wasm' : 'other'] += m.rss;
+  });
+  return parts;
+}
+
 export interface Running {
   child: ChildProcess;
   url: string;

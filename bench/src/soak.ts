@@ -7,7 +7,7 @@ import { DeviceRepository, newAccessToken, schema, tsWorker } from '@hestia/serv
 import { startFleet } from '@hestia/simulator';
 // @ts-expect-error: a plain JavaScript build script, without types
 import { buildServer, serverFlags, serverStale } from '../../scripts/build-server.mjs';
-import { once, startBuilt, status } from './built-server.ts';
+import { once, residentParts, startBuilt, status } from './built-server.ts';
 import { BENCH_PASSWORD, benchUser, startBenchServer } from './setup.ts';
 import { summary } from './stats.ts';
 
@@ -104,10 +104,11 @@ export async function soakBench(): Promise<void> {
       if (performance.now() >= nextReport) {
         nextReport += 60_000;
         const s = status(pid);
+        const parts = residentParts(pid);
         rss.push(s.rss);
         const t = summary(toggles);
         console.log(
-          `  minute ${String(rss.length).padStart(3)}: RSS ${mb(s.rss)} MB (peak ${mb(s.hwm)}), ${s.threads} threads; toggle p50 ${t.p50.toFixed(1)} ms p99 ${t.p99.toFixed(1)} ms (${t.n} toggles, ${failures} failed)`,
+          `  minute ${String(rss.length).padStart(3)}: RSS ${mb(s.rss)} MB (peak ${mb(s.hwm)}; WebAssembly ${mb(parts.wasm)}, files ${mb(parts.file)}, heaps and the rest ${mb(parts.other)}), ${s.threads} threads; toggle p50 ${t.p50.toFixed(1)} ms p99 ${t.p99.toFixed(1)} ms (${t.n} toggles, ${failures} failed)`,
         );
         toggles = [];
         failures = 0;
