@@ -22,7 +22,21 @@ import type { LatestValues, LiveBus } from '../../core/live-bus.ts';
 import { TtlCache } from '../../core/ttl-cache.ts';
 import type { DeviceRepository, DeviceWithAsset, ShareRow, VisibleDevice } from './device.repository.ts';
 
-function toDto(row: VisibleDevice, latest: LatestValues | undefined): Device {
+/** What a device's answer is made of: the fields of a visible device that `Device` shows. */
+type DtoSource = Pick<
+  VisibleDevice,
+  | 'id'
+  | 'label'
+  | 'name'
+  | 'profileId'
+  | 'assetId'
+  | 'assetName'
+  | 'shareScope'
+  | 'isFavourite'
+  | 'configDisabled'
+>;
+
+function toDto(row: DtoSource, latest: LatestValues | undefined): Device {
   const deviceData: Device['deviceData'] = {};
   const deviceRawData: Device['deviceRawData'] = {};
   for (const [key, [ts, value]] of latest ?? []) {
@@ -223,21 +237,20 @@ export class DeviceService {
       );
     const row = await this.transferLookup?.(q.mac, q.pairkey, requester);
     if (!row) return [];
+    // Only what the person configuring the device may know: no place, no values, as the owner sees it.
     return [
-      {
-        id: row.id,
-        label: row.name,
-        name: row.name,
-        deviceProfileId: row.profileId,
-        assetId: null,
-        assetLabel: null,
-        isSharedDevice: false,
-        access: 'owner',
-        isFavourite: false,
-        configDisabled: false,
-        deviceData: {},
-        deviceRawData: {},
-      },
+      toDto(
+        {
+          ...row,
+          label: row.name,
+          assetId: null,
+          assetName: null,
+          shareScope: null,
+          isFavourite: false,
+          configDisabled: false,
+        },
+        undefined,
+      ),
     ];
   }
 
