@@ -42,7 +42,11 @@ const RC5_DOC =
 const T470 = "Microcom's T470 user's manual, part C 'AuxIR device support'";
 
 export const REMOTE_BRANDS: RemoteBrand[] = [
-  { id: BRAND.sony, name: 'Sony', source: SIRC_DOC },
+  {
+    id: BRAND.sony,
+    name: 'Sony',
+    source: `${SIRC_DOC}; projectors (VPL): SIRC 15-bit category 0x54, power on 0x2E, off 0x2F, as Sony's support gives them`,
+  },
   {
     id: BRAND.philips,
     name: 'Philips',

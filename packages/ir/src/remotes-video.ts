@@ -126,4 +126,12 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
       tv_radio: 0x40,
     }),
   }),
+  remote({
+    ...projector,
+    id: 43,
+    brandId: BRAND.sony,
+    model: 'VPL',
+    name: 'Sony projector',
+    buttons: buttons(code('SIRC15', 0x54), { power_on: 0x2e, power_off: 0x2f }),
+  }),
 ];
