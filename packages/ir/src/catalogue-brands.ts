@@ -32,6 +32,7 @@ export const BRAND = {
   healing: 24,
   soniq: 25,
   episode: 26,
+  wintal: 27,
 } as const;
 
 const SIRC_DOC =
@@ -185,5 +186,10 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     name: 'Episode',
     source:
       "Snap One's 'Episode Powered Soundbar IR Control Protocol' (ES-PWR-SNDBR-180-BLK): NEC, device address 0x10EF, power toggle 0x0C, mute toggle 0x0D (the codes sourced)",
+  },
+  {
+    id: BRAND.wintal,
+    name: 'Wintal',
+    source: `${T470}: Wintal STB14HD (the same codes as Healing's HTT898), NEC device code 80h FFh, its key codes`,
   },
 ];

@@ -134,4 +134,24 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
     name: 'Sony projector',
     buttons: buttons(code('SIRC15', 0x54), { power_on: 0x2e, power_off: 0x2f }),
   }),
+  remote({
+    ...setTopBox,
+    id: 44,
+    brandId: BRAND.wintal,
+    model: 'STB14HD',
+    name: 'Wintal set-top box',
+    // Device code 80h FFh: a 16-bit (NECext) address, 0x80 sent first. Arrows share the channel and volume keys' codes.
+    buttons: buttons(code('NECext', 0xff80), {
+      power: 0x0a,
+      mute: 0x0d,
+      ch_up: 0x00,
+      ch_down: 0x01,
+      vol_up: 0x02,
+      vol_down: 0x03,
+      ok: 0x1f,
+      menu: 0x1a,
+      exit: 0x1c,
+      tv_usb: 0x0c,
+    }),
+  }),
 ];
