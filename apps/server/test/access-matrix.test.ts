@@ -431,6 +431,9 @@ const callerOnly: RouteName[] = [
   'getFile',
   'appInfo',
   'appDownload',
+  // Issue 23: the caller's own voice data set (only their commands, voice-access.test.ts); the
+  // voice service's own routes under /voice are checked there too (owner, sharee, stranger).
+  'vrDataset',
   // Issue 25: the caller's own profile as the spec's customer (customer.test.ts).
   'customer',
   'updateCustomer',

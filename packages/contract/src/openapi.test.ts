@@ -9,6 +9,7 @@ import { CLIENT_ID_HEADER } from './http.ts';
 import { openApiDocument } from './openapi.ts';
 import { API_TAGS } from './route-docs.ts';
 import { routes } from './routes.ts';
+import { voiceRoutes } from './voice.ts';
 
 type Op = {
   operationId: string;
@@ -116,7 +117,9 @@ describe('OpenAPI document', () => {
     expect(doc.servers[0]?.description).toContain('http://localhost:8080');
     expect(op('/api/v1/users/login', 'post').security).toEqual([]);
     expect(ops).toHaveLength(
-      Object.keys(routes).length + Object.values(routes).filter((d) => 'thingsboard' in d).length,
+      Object.keys(routes).length +
+        Object.values(routes).filter((d) => 'thingsboard' in d).length +
+        Object.keys(voiceRoutes).length,
     );
   });
 

@@ -4,8 +4,10 @@ import { errorBodySchema, errorCodeSchema, errorCodesOf, errorResponses } from '
 import { routeExamples } from './openapi-examples.ts';
 import { describedSchemas, describeOpen } from './openapi-schemas.ts';
 import { API_TAGS, type RouteDoc, routeDocs } from './route-docs.ts';
+import { voiceRouteDocs } from './route-docs-voice.ts';
 import { type RouteDef, type RouteName, routes } from './routes.ts';
 import { profileUpdateBodies } from './user.ts';
+import { VOICE_PREFIX, voiceRoutes, voiceUploadFieldsSchema } from './voice.ts';
 import { ok } from './wrapper.ts';
 
 type Json = Record<string, unknown>;
@@ -128,8 +130,19 @@ function fileResponses(kind: RouteDef['responseKind']): Record<string, Json> | u
   return undefined;
 }
 
-function requestBodyOf(name: RouteName, def: RouteDef, example: Json | undefined): Json | undefined {
+function requestBodyOf(name: string, def: RouteDef, example: Json | undefined): Json | undefined {
   const ex = example && 'body' in example ? { example: example.body } : {};
+  // The voice service's upload (voice.ts): a form with the WAV and the caller's id.
+  if (name === 'voiceUploadFile') {
+    const fields = schemaOf(voiceUploadFieldsSchema, 'input');
+    const properties = { ...(fields.properties as Json), file: { type: 'string', format: 'binary' } };
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': { schema: { ...fields, properties, required: ['file', 'user_id'] } },
+      },
+    };
+  }
   if (def.body)
     return {
       required: true,
@@ -172,9 +185,17 @@ export function openApiDocument(version = '0.1.0'): Json {
   const add = (path: string, method: string, op: Json) => {
     paths[path] = { ...(paths[path] ?? {}), [method]: op };
   };
-  for (const [name, def] of Object.entries(routes) as Array<[RouteName, RouteDef]>) {
-    const doc = routeDocs[name];
-    const example = routeExamples[name] as Json | undefined;
+  // The /api/v1 routes, then the voice service's under its own base (voice.ts, decision 047).
+  const documented: Array<[string, RouteDef, string, RouteDoc | undefined]> = [
+    ...(Object.entries(routes) as Array<[RouteName, RouteDef]>).map(
+      ([n, d]) => [n, d, API_PREFIX, routeDocs[n]] as [string, RouteDef, string, RouteDoc | undefined],
+    ),
+    ...(Object.entries(voiceRoutes) as Array<[keyof typeof voiceRoutes, RouteDef]>).map(
+      ([n, d]) => [n, d, VOICE_PREFIX, voiceRouteDocs[n]] as [string, RouteDef, string, RouteDoc | undefined],
+    ),
+  ];
+  for (const [name, def, prefix, doc] of documented) {
+    const example = routeExamples[name as RouteName] as Json | undefined;
     const requestBody = requestBodyOf(name, def, example);
     const codes = errorCodesOf(def, doc);
     const data = schemaOf(def.response, 'output');
@@ -203,7 +224,7 @@ export function openApiDocument(version = '0.1.0'): Json {
       // `{}` first: the token may be left out (what the route then answers is in its description).
       ...(def.tokenOptional ? { security: [{}, { xAuthorization: [] }, { bearer: [] }] } : {}),
     };
-    add(API_PREFIX + openApiPath(def.path), def.method.toLowerCase(), op);
+    add(prefix + openApiPath(def.path), def.method.toLowerCase(), op);
     if (def.thingsboard)
       add(openApiPath(def.thingsboard), def.method.toLowerCase(), {
         ...op,

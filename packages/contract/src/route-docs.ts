@@ -8,6 +8,7 @@ import { homeRouteDocs } from './route-docs-home.ts';
 import { notificationRouteDocs } from './route-docs-notifications.ts';
 import { remoteRouteDocs } from './route-docs-remote.ts';
 import { systemRouteDocs } from './route-docs-system.ts';
+import { voiceFileRouteDocs } from './route-docs-voice.ts';
 import type { RouteName } from './routes.ts';
 
 /** The areas of the API description, in the order a newcomer meets them (openapi.ts). */
@@ -31,6 +32,8 @@ export const API_TAGS = {
   Notifications: 'The notification inbox, which events notify per device, and Web Push subscriptions.',
   Files: 'Files a user uploads (images, PDF attachments) and the app package for the update modal.',
   'IR remotes': "The IR remote catalogue, the remotes on a user's IR blasters, and sending their buttons.",
+  'Voice assistant':
+    "The voice service at its own base path (/voice): recordings, the user's voice commands, recognition.",
   System: "The server's own state: the app's connectivity ping, the operator's health check, the app's logs.",
   ThingsBoard:
     "The same calls on ThingsBoard's own paths, for ThingsBoard clients: data unwrapped, errors in ThingsBoard's shape.",
@@ -69,4 +72,5 @@ export const routeDocs: Partial<Record<RouteName, RouteDoc>> = {
   ...systemRouteDocs,
   ...fileRouteDocs,
   ...remoteRouteDocs,
+  ...voiceFileRouteDocs,
 };

@@ -252,4 +252,5 @@ export const routeIndex = {
   addCustomRemote: { method: 'POST', path: '/customer/remotes/add-custom', anonymous: false },
   editCustomRemote: { method: 'POST', path: '/customer/remotes/edit-custom', anonymous: false },
   sendRemoteButton: { method: 'POST', path: '/customer/remotes/:remoteId/send', anonymous: false },
+  vrDataset: { method: 'GET', path: '/files/vr-dataset', anonymous: false, responseKind: 'binary' },
 } as const satisfies Record<RouteName, RouteMeta>;

@@ -12,6 +12,7 @@ import { onboardingRoutes } from './routes-onboarding.ts';
 import { provisioningRoutes } from './routes-provisioning.ts';
 import { remoteRoutes } from './routes-remote.ts';
 import { systemRoutes } from './routes-system.ts';
+import { voiceFileRoutes } from './voice.ts';
 
 /** A route of /api/v1: how to reach it (http.ts) and the schemas of its parts. */
 export interface RouteDef extends RouteMeta {
@@ -35,6 +36,7 @@ export const routes = {
   ...systemRoutes,
   ...fileRoutes,
   ...remoteRoutes,
+  ...voiceFileRoutes,
   // ThingsBoard's paths of calls declared with the account and device routes (docs/decisions/021).
   login: { ...accountRoutes.login, thingsboard: '/api/auth/login' },
   refreshToken: { ...accountRoutes.refreshToken, thingsboard: '/api/auth/token' },

@@ -150,6 +150,7 @@ export function voiceRoutesPlugin(deps: VoiceRouteDeps) {
       if (start >= data.length || start > end)
         return reply
           .status(416)
+          .header('content-type', 'application/json; charset=utf-8')
           .header('content-range', `bytes */${data.length}`)
           .send(fail('The range is outside the recording.', 416));
       return reply
