@@ -95,6 +95,11 @@ describe('firmware update', () => {
     const page = await (await stack.newContext('en')).newPage();
     await stack.logIn(page);
     const card = page.locator(`[data-testid="device-card"][data-device-id="${id}"]`);
+    // The card says it too, and offers no quick toggle that the server would refuse.
+    await card.getByTestId('device-firmware-too-old').waitFor({ timeout: 10_000 });
+    expect(await card.getByTestId('quick-toggle').count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, 'firmware-floor-card-en');
     await card.getByTestId('device-open').click();
     const notice = page.getByTestId('control-notice');
     await expect.poll(() => notice.getAttribute('data-reason'), { timeout: 10_000 }).toBe('firmware');
@@ -111,6 +116,8 @@ describe('firmware update', () => {
     await page.getByTestId('firmware-update-button').click();
     await page.getByTestId('firmware-updated').waitFor({ timeout: 30_000 });
     await page.goto(`${stack.server.url}${TAB}/dashboard`);
+    await card.getByTestId('quick-toggle').waitFor({ timeout: 10_000 });
+    expect(await card.getByTestId('device-firmware-too-old').count()).toBe(0);
     await card.getByTestId('device-open').click();
     await expect
       .poll(() => page.getByTestId('control-body').getAttribute('data-enabled'), { timeout: 10_000 })

@@ -1,6 +1,8 @@
 import { getProfile } from '@hestia/catalog';
 import type { Device } from '@hestia/contract';
+import { belowFirmwareFloor } from '@hestia/contract/light';
 import CheckIcon from 'lucide-react/icons/check';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import CloudOffIcon from 'lucide-react/icons/cloud-off';
 import EyeIcon from 'lucide-react/icons/eye';
 import UsersIcon from 'lucide-react/icons/users';
@@ -113,7 +115,9 @@ export function DeviceCard({
   const state = cardStateOf(values);
   const profile = getProfile(device.deviceProfileId);
   const status = useStatus(device, values, state);
-  const hasToggle = (profile?.features.includes('quick_toggle') ?? false) && canControl(access);
+  // Below the firmware floor the server refuses its commands: say so, and offer no toggle that would fail.
+  const tooOld = belowFirmwareFloor(values?.current_fw_version?.[1]);
+  const hasToggle = (profile?.features.includes('quick_toggle') ?? false) && canControl(access) && !tooOld;
   const offline = state === 'offline';
   const shared = access === 'control' || access === 'view';
   const press = useLongPress(
@@ -206,7 +210,16 @@ export function DeviceCard({
         >
           {state === 'unknown' ? <Spinner size={12} className="shrink-0" /> : null}
           {offline ? <CloudOffIcon size={14} className="shrink-0" /> : null}
-          <span className="truncate">{status.text}</span>
+          {tooOld ? (
+            <>
+              <CircleAlertIcon size={14} className="shrink-0 text-danger" />
+              <span className="truncate font-medium text-danger" data-testid="device-firmware-too-old">
+                {t('home.card.firmwareTooOld')}
+              </span>
+            </>
+          ) : (
+            <span className="truncate">{status.text}</span>
+          )}
         </p>
       </div>
       {status.position !== undefined ? (
