@@ -33,6 +33,9 @@ export const BRAND = {
   soniq: 25,
   episode: 26,
   wintal: 27,
+  sherbourn: 28,
+  hyundai: 29,
+  projectiondesign: 30,
 } as const;
 
 const SIRC_DOC =
@@ -191,5 +194,23 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.wintal,
     name: 'Wintal',
     source: `${T470}: Wintal STB14HD (the same codes as Healing's HTT898), NEC device code 80h FFh, its key codes`,
+  },
+  {
+    id: BRAND.sherbourn,
+    name: 'Sherbourn',
+    source:
+      "Sherbourn Technologies' PA 2-50 owner's manual, 'IR Remote Control Codes': 16-bit custom NEC style, system 01F6 (read as written: 0x01 sent first), power on 01, off 04, mute 05, volume 0C/0E, inputs 06/0A/09",
+  },
+  {
+    id: BRAND.hyundai,
+    name: 'Hyundai',
+    source:
+      "Hyundai's D405ML public display specifications, 'Remote control key code table': custom code 7788H (0x77 and its inverse), power 80, menu 95, exit 96, source AC, enter 8C, arrows 8D-90",
+  },
+  {
+    id: BRAND.projectiondesign,
+    name: 'projectiondesign',
+    source:
+      "projectiondesign's action! one mkIII supplementary manual, 'Remote keycode map, NEC protocol' (HT version): custom code 20DF (0x20 and its inverse), its key codes",
   },
 ];

@@ -200,4 +200,21 @@ export const AUDIO_REMOTES_2: CatalogueRemote[] = [
     'Episode soundbar',
     buttons(code('NEC', 0x10), { power: 0x0c, mute: 0x0d }),
   ),
+  audio(
+    45,
+    BRAND.sherbourn,
+    'PA 2-50',
+    'Sherbourn amplifier',
+    // "16-bit custom NEC style" system code 01F6 read as written (0x01 sent first): NECext 0xF601.
+    buttons(code('NECext', 0xf601), {
+      power_on: 0x01,
+      power_off: 0x04,
+      mute: 0x05,
+      vol_up: 0x0c,
+      vol_down: 0x0e,
+      input_1: 0x06,
+      input_2: 0x0a,
+      input_auto: 0x09,
+    }),
+  ),
 ];

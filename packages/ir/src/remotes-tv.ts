@@ -164,4 +164,22 @@ export const TV_REMOTES: CatalogueRemote[] = [
       exit: 0x5d,
     }),
   }),
+  remote({
+    ...tv,
+    id: 46,
+    brandId: BRAND.hyundai,
+    model: 'D405ML',
+    name: 'Hyundai display',
+    buttons: buttons(code('NEC', 0x77), {
+      power: 0x80,
+      source: 0xac,
+      menu: 0x95,
+      exit: 0x96,
+      up: 0x8d,
+      down: 0x8e,
+      left: 0x8f,
+      right: 0x90,
+      ok: 0x8c,
+    }),
+  }),
 ];
