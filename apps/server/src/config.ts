@@ -14,6 +14,17 @@ export const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Scaled mode: this instance's MQTT client id on MQTT_URL, the same after a restart and unique among
+   * the instances. Set, its broker session outlives a crash and unacknowledged messages come back
+   * to it (decision 045); unset, a fresh id and a clean session each start.
+   */
+  MQTT_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .optional(),
+  /** Seconds the broker keeps that session while the instance is away (decision 045). */
+  MQTT_SESSION_EXPIRY: z.coerce.number().int().min(1).max(604_800).default(3600),
   /** Signing secret for access tokens; generated and kept in the database when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the operator routes (`npm run devices`); generated and kept in the database when unset. */

@@ -34,7 +34,12 @@ export async function startDeviceEdge(
   let transport: BrokerTransport;
   let mqttUrl: string;
   if (config.mode === 'scaled') {
-    transport = await connectExternalBroker(config.MQTT_URL as string, log);
+    transport = await connectExternalBroker(config.MQTT_URL as string, log, {
+      ...(config.MQTT_CLIENT_ID ? { clientId: config.MQTT_CLIENT_ID } : {}),
+      sessionExpiry: config.MQTT_SESSION_EXPIRY,
+      // The broker's QoS 1 messages are acknowledged once stored (decision 045).
+      durable: (now) => telemetry.stored(now),
+    });
     mqttUrl = config.MQTT_URL as string;
   } else {
     const broker = await startEmbeddedBroker({

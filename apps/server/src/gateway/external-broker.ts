@@ -10,11 +10,26 @@ import type { BrokerTransport } from './transport.ts';
 export function connectExternalBroker(
   url: string,
   log: { warn(obj: unknown, msg: string): void; error(obj: unknown, msg: string): void },
+  opts: {
+    /** A stable client id keeps the broker session across restarts (decision 045). */
+    clientId?: string;
+    /** Seconds the broker keeps that session while the server is away. */
+    sessionExpiry?: number;
+    /**
+     * Resolves once what the server was handed so far is stored: a QoS 1 message's PUBACK goes back
+     * to the broker only then (decision 045). Without it, on receipt.
+     */
+    durable?: (now?: boolean) => Promise<void>;
+  } = {},
 ): Promise<BrokerTransport> {
   return startBrokerThread({
     file: new URL('./external-broker-thread.ts', import.meta.url),
-    data: { url },
+    data: {
+      url,
+      ...(opts.clientId ? { clientId: opts.clientId, sessionExpiry: opts.sessionExpiry ?? 3600 } : {}),
+    },
     failed: (_code, message) => new ConfigError(`Cannot reach the broker in MQTT_URL (${message})`),
+    ...(opts.durable ? { durable: opts.durable } : {}),
     name: 'the connection to the MQTT broker',
     log,
   });

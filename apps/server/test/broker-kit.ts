@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqttPacket, { type Packet } from 'mqtt-packet';
+import { freePort } from './crash-harness.ts';
+
+export interface Mosquitto {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A Mosquitto of the test's own (the machine's is shared with other runs), configured as decision
+ * 045 asks of an internal broker: a server's session may queue many messages while it is away.
+ */
+export async function startMosquitto(): Promise<Mosquitto> {
+  const dir = mkdtempSync(join(tmpdir(), 'hestia-mosquitto-'));
+  // Mosquitto cannot listen on port 0 and say which port it took: a port free a moment ago.
+  const port = await freePort();
+  const conf = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'max_queued_messages 1000000',
+      'log_type error',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Ready once it accepts a connection.
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = createConnection({ host: '127.0.0.1', port }, () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.once('error', () => resolve(false));
+    });
+    if (ok) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('mosquitto did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A TCP relay between a server and the broker that reads both directions as MQTT 5: it knows each
+ * message the broker delivered (by `key(topic, payload)`) and which of them the server acknowledged.
+ */
+export async function mqttTap(
+  target: { port: number },
+  key: (topic: string, payload: Buffer) => string | null,
+): Promise<{
+  url: string;
+  /** Messages the broker delivered to the server at QoS 1. */
+  delivered: Set<string>;
+  /** Messages the server sent PUBACK for. */
+  acknowledged: Set<string>;
+  /** Cuts every relayed connection (as a lost network would). */
+  cut(): void;
+  close(): Promise<void>;
+}> {
+  const delivered = new Set<string>();
+  const acknowledged = new Set<string>();
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((down) => {
+    const up = createConnection({ host: '127.0.0.1', port: target.port });
+    sockets.add(down);
+    sockets.add(up);
+    /** Per connection: the broker's packet id → the message it carries, until the PUBACK. */
+    const inFlight = new Map<number, string>();
+    const fromBroker = mqttPacket.parser({ protocolVersion: 5 });
+    const fromServer = mqttPacket.parser({ protocolVersion: 5 });
+    fromBroker.on('packet', (p: Packet) => {
+      if (p.cmd === 'publish' && p.qos === 1 && typeof p.messageId === 'number') {
+        const k = key(p.topic, p.payload as Buffer);
+        if (k === null) return;
+        inFlight.set(p.messageId, k);
+        delivered.add(k);
+      }
+    });
+    fromServer.on('packet', (p: Packet) => {
+      if (p.cmd !== 'puback' || typeof p.messageId !== 'number') return;
+      const k = inFlight.get(p.messageId);
+      inFlight.delete(p.messageId);
+      if (k !== undefined) acknowledged.add(k);
+    });
+    up.on('data', (d: Buffer) => {
+      fromBroker.parse(d);
+      down.write(d);
+    });
+    down.on('data', (d: Buffer) => {
+      fromServer.parse(d);
+      up.write(d);
+    });
+    const end = () => {
+      up.destroy();
+      down.destroy();
+      sockets.delete(up);
+      sockets.delete(down);
+    };
+    for (const s of [up, down]) {
+      s.on('error', end);
+      s.on('close', end);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    delivered,
+    acknowledged,
+    cut: () => {
+      for (const s of sockets) s.destroy();
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
