@@ -251,3 +251,78 @@ describe('voice data', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('voice hostile input', () => {
+  const hostile: unknown[] = [
+    'x'.repeat(70_000),
+    'a\u0000b',
+    '\ud800',
+    '\u202e.wav',
+    "'; drop table voice_commands; --",
+    '../'.repeat(30),
+    1e308,
+    -1,
+    true,
+    null,
+    [],
+    { __proto__: { polluted: 1 } },
+    { constructor: { prototype: { polluted: 1 } } },
+  ];
+
+  it('answers every hostile query, body and form below 500, in the wrapper', async () => {
+    const answers: Array<{ status: number; body: { statusCode: number; message: string } | undefined }> = [];
+    for (const value of hostile) {
+      const text = typeof value === 'string' ? value : JSON.stringify(value);
+      for (const [path, key] of [
+        ['deviceVoiceList', 'device_id'],
+        ['getAutomationId', 'sequence'],
+        ['stream', 'filename'],
+        ['getAudioFile', 'filename'],
+      ] as const)
+        answers.push(await v(who.owner, 'GET', path, { query: { [key]: text.slice(0, 4000) } }));
+      answers.push(await v(who.owner, 'DELETE', 'deleteData', { json: { device_id: value } }));
+      answers.push(
+        await v(who.owner, 'POST', 'subToData', { json: { name: value, target: value, filenames: value } }),
+      );
+      answers.push(
+        await v(who.owner, 'POST', 'subToData', {
+          json: {
+            name: text.slice(0, 80),
+            target: { type: 'device', deviceId: stack.ids.plug, values: { [text.slice(0, 60)]: value } },
+            filenames: [`${command.id}.wav`],
+          },
+        }),
+      );
+      const form = new FormData();
+      form.set('user_id', text);
+      form.set('mode', text);
+      form.set('file', new Blob([new TextEncoder().encode(text)]), text.slice(0, 200));
+      answers.push(await v(who.owner, 'POST', 'uploadfile', { form }));
+    }
+    // Broken multipart bodies: no boundary, an unclosed part, a header without its end.
+    for (const [type, body] of [
+      ['multipart/form-data', '--x\r\n'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nRIFF'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"'],
+      ['multipart/form-data; boundary=x', 'no delimiter at all'],
+    ]) {
+      const res = await fetch(`${stack.server.url}/voice/uploadfile`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${who.owner.token}`, 'content-type': type as string },
+        body: body as string,
+      });
+      answers.push({
+        status: res.status,
+        body: (await res.json()) as { statusCode: number; message: string },
+      });
+    }
+    for (const a of answers) {
+      expect(a.status).toBeLessThan(500);
+      expect(a.status).toBeGreaterThanOrEqual(400);
+      expect(a.body?.statusCode).toBe(a.status);
+      expect(a.body?.message.length).toBeGreaterThan(0);
+    }
+    // Nothing hostile made a command (the owner's only one went with deleteData above).
+    expect((await v(who.owner, 'GET', 'getAllCustomCommands')).body.data).toEqual([]);
+  });
+});

@@ -1,7 +1,13 @@
 import { HestiaClient } from '@hestia/client';
 import type { VoiceCommand, VoiceSequenceTarget, VoiceUpload } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dtwDistance, MATCH_THRESHOLD, mfcc, trimSilence } from '../src/modules/voice/features.ts';
+import {
+  AMBIGUITY_RATIO,
+  dtwDistance,
+  MATCH_THRESHOLD,
+  mfcc,
+  trimSilence,
+} from '../src/modules/voice/features.ts';
 import { parseWav, resample } from '../src/modules/voice/wav.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, type Stack, shareWith, startStack, waitFor } from './stack.ts';
@@ -26,6 +32,7 @@ const VOICES = { owner: 'en-us', sharee: 'en+f3' } as const;
 /** speech[voice][phrase]: two template takes and the utterance. */
 const speech = {} as Record<'owner' | 'sharee', Array<{ t1: Buffer; t2: Buffer; u: Buffer }>>;
 let unknown: Buffer;
+let lightsOnAutomation: string;
 const relay = (id: string) => stack.fleet.devices.get(id)?.sim.values.get('relay_1');
 
 async function signIn(email: string, password: string): Promise<Who> {
@@ -88,8 +95,9 @@ describe('recognition figures', () => {
         const wrong = Math.min(...tpl.filter((_, k) => k !== i).map((t) => near(x, t)));
         const otherVoice = near(x, tplOther[i] ?? []);
         lines.push(
-          `${VOICES[w]} "${p}": right ${own.toFixed(2)}, nearest wrong phrase ${wrong.toFixed(2)} (margin ${(wrong - own).toFixed(2)}), same phrase other voice ${otherVoice.toFixed(2)}`,
+          `${VOICES[w]} "${p}": right ${own.toFixed(2)}, nearest wrong phrase ${wrong.toFixed(2)} (margin ${(wrong - own).toFixed(2)}, ratio ${(own / wrong).toFixed(2)}), same phrase other voice ${otherVoice.toFixed(2)}`,
         );
+        expect(own / wrong).toBeLessThan(AMBIGUITY_RATIO);
         expect(own).toBeLessThan(MATCH_THRESHOLD);
         expect(wrong - own).toBeGreaterThan(0.3);
         expect(otherVoice).toBeGreaterThan(MATCH_THRESHOLD);
@@ -119,6 +127,7 @@ describe('the voice service', () => {
         commands: [{ deviceId: stack.ids.switch, deviceParameterId: 'relay_1', value: 1 }],
       },
     });
+    lightsOnAutomation = automation.id;
     const on = await teach(who.owner, 'Turn on the lights', [lightsOn?.t1, lightsOn?.t2] as Buffer[], {
       type: 'automation',
       automationId: automation.id,
@@ -135,7 +144,7 @@ describe('the voice service', () => {
       deviceId: stack.ids.curtain,
       values: { position: 100 },
     });
-    expect(c.sequence).toBe('open the curtains 2');
+    expect(c).toMatchObject({ name: 'Open the curtains 2', sequence: 'open the curtains 2' });
 
     await who.owner.client.write(stack.ids.switch, [{ Key: 'relay_1', Value: 0 }]);
     await waitFor(() => relay(stack.ids.switch) === 0);
@@ -190,5 +199,13 @@ describe('the voice service', () => {
       status: 404,
       body: { message: 'No sequence was found in the speech.' },
     });
+  });
+
+  it('forgets a command with its automation', async () => {
+    await who.owner.client.call('deleteAutomation', { params: { id: lightsOnAutomation } });
+    const r = await v(who.owner, 'GET', 'getAutomationId', { query: { sequence: 'turn on the lights' } });
+    expect(r).toMatchObject({ status: 404, body: { message: 'No sequence was found in the speech.' } });
+    const left = (await v<VoiceCommand[]>(who.owner, 'GET', 'getAllCustomCommands')).body.data;
+    expect(left.map((c) => c.sequence)).toEqual(['turn off the lights', 'open the curtains 2']);
   });
 });

@@ -260,6 +260,8 @@ export const voiceFeatureParamsSchema = z.object({
   melBands: z.number().int(),
   coefficients: z.number().int(),
   threshold: z.number(),
+  /** The nearest command's distance must be at most this fraction of the next command's. */
+  ambiguityRatio: z.number(),
 });
 export type VoiceFeatureParams = z.infer<typeof voiceFeatureParamsSchema>;
 

@@ -27,6 +27,12 @@ export const FEATURES = {
  */
 export const MATCH_THRESHOLD = 3.0;
 
+/**
+ * The nearest command must be at most this fraction of the next command's distance; nearer than
+ * that, the two are too alike to pick one (measured: at most 0.71, "turn on" against "turn off").
+ */
+export const AMBIGUITY_RATIO = 0.9;
+
 export const featureParams: VoiceFeatureParams = {
   sampleRate: VOICE_SAMPLE_RATE,
   frameMs: FEATURES.frameMs,
@@ -35,6 +41,7 @@ export const featureParams: VoiceFeatureParams = {
   melBands: FEATURES.melBands,
   coefficients: FEATURES.coefficients,
   threshold: MATCH_THRESHOLD,
+  ambiguityRatio: AMBIGUITY_RATIO,
 };
 
 /** Where the speech is: the span between the first and last frame within 35 dB of the loudest. */
