@@ -130,5 +130,25 @@ describe('Notify conditions', () => {
       message:
         'Condition 1: the event must be one of error, door_open, motion, program_done (or none: any of them).',
     });
+    // An event of the list that this device's model never raises: the automation could never run.
+    const plug = await owner.call('getDevice', { params: { id: stack.ids.plug } });
+    const waitingFor = (deviceId: string, event: string) =>
+      refusal(
+        owner.call('saveAutomation', {
+          body: {
+            name: 'Never runs',
+            conditions: [{ conditionType: 4, deviceId, metadata: { event } }],
+            commands: [{ deviceId: stack.ids.switch, deviceParameterId: 'relay_1', value: 1 }],
+          },
+        }),
+      );
+    expect(await waitingFor(door, 'motion')).toEqual({
+      statusCode: 400,
+      message: 'Condition 1: Front door never raises motion; its events are error, door_open.',
+    });
+    expect(await waitingFor(stack.ids.plug, 'door_open')).toEqual({
+      statusCode: 400,
+      message: `Condition 1: ${plug.label} raises no events a Notify condition can wait for.`,
+    });
   });
 });

@@ -7,8 +7,10 @@ import {
   notifyMetadataSchema,
   weatherMetadataSchema,
 } from '@hestia/automation';
+import { getProfile } from '@hestia/catalog';
 import { type Automation, ConditionType, type PausedReason } from '@hestia/contract';
 import { AppError } from '../../core/errors.ts';
+import { kindsOf } from '../notification/device-events.ts';
 import type { AutomationRow } from './automation.repository.ts';
 
 /** An automation or scenario as the API shows it. */
@@ -84,4 +86,29 @@ export function checkConditionSettings(conditions: Condition[]): void {
         `Condition ${i + 1}: choose the weather reading (temperature, humidity, windSpeed or condition).`,
       );
   });
+}
+
+/**
+ * A Notify condition that names an event its device's model can never raise would never run
+ * (decision 038): refused when saved, naming the events that device has. `deviceOf` gives the
+ * device as the caller may see it (access was checked before).
+ */
+export async function checkNotifyEvents(
+  conditions: Condition[],
+  deviceOf: (id: string) => Promise<{ label: string; profileId: string }>,
+): Promise<void> {
+  for (const [i, c] of conditions.entries()) {
+    const event = (c.metadata as { event?: string } | null | undefined)?.event;
+    if (c.conditionType !== ConditionType.Notify || !c.deviceId || !event) continue;
+    const device = await deviceOf(c.deviceId);
+    const kinds: readonly string[] = kindsOf(getProfile(device.profileId));
+    const has = NOTIFY_EVENTS.filter((e) => kinds.includes(e));
+    if (!has.includes(event as (typeof NOTIFY_EVENTS)[number]))
+      throw new AppError(
+        'VALIDATION',
+        has.length > 0
+          ? `Condition ${i + 1}: ${device.label} never raises ${event}; its events are ${has.join(', ')}.`
+          : `Condition ${i + 1}: ${device.label} raises no events a Notify condition can wait for.`,
+      );
+  }
 }

@@ -22,7 +22,7 @@ import type { AutomationRepository, AutomationRow } from './automation.repositor
 import { delayedSteps } from './automation-delayed.ts';
 import { deviceParamTriggers } from './automation-device-triggers.ts';
 import { type AutomationRuns, automationRuns, devicesUsed, toRun } from './automation-runs.ts';
-import { analysed, checkConditionSettings, toAutomation } from './automation-shapes.ts';
+import { analysed, checkConditionSettings, checkNotifyEvents, toAutomation } from './automation-shapes.ts';
 import { type AccessProblem, accessProblems, problemError } from './run-access.ts';
 
 export { INTERRUPTED, toRun } from './automation-runs.ts';
@@ -143,6 +143,10 @@ export class AutomationService {
     // Read what it watches, control what it writes to: the same answers as the device routes.
     const [problem] = await accessProblems(devices, userId, devicesUsed(body));
     if (problem) throw problemError(problem);
+    await checkNotifyEvents(
+      body.conditions as Condition[],
+      async (id) => (await devices.access(userId, id)).row,
+    );
     const others = (await repo.automations(userId, 'automation')).filter(
       (a) => a.id !== body.id && a.isActive,
     );
