@@ -141,6 +141,46 @@ describe('published timing facts', () => {
     );
     expect(bytes).toEqual([0x02, 0x20, 0x80, 0x00, 0x3d, 0x80 ^ 0x3d]);
   });
+
+  it('other Kaseikyo vendors: JVC 0x0103 with device, subdevice, function; Denon 0x3254 with parity, genres and a 12-bit function', () => {
+    const bytesOf = (code: IrCode) => {
+      const t = encode(code).timings;
+      const bits = t.filter((_, i) => i >= 3 && i % 2 === 1).map((s) => (s === 1296 ? 1 : 0));
+      return Array.from({ length: 6 }, (_, k) =>
+        bits.slice(k * 8, k * 8 + 8).reduceRight<number>((v, b) => (v << 1) | b, 0),
+      );
+    };
+    expect(bytesOf({ protocol: 'JVC-48', address: 0x1234, command: 0x56 })).toEqual([
+      0x03,
+      0x01,
+      0x34,
+      0x12,
+      0x56,
+      0x34 ^ 0x12 ^ 0x56,
+    ]);
+    // Denon-K genre1 4, genre2 1, function 0x123: parity nibble 0 (5^4^3^2), then 4, then 1 | 3 << 4, then 0x12.
+    const denon = bytesOf({ protocol: 'Denon-K', address: 0x14, command: 0x123 });
+    expect(denon).toEqual([0x54, 0x32, 0x40, 0x31, 0x12, 0x40 ^ 0x31 ^ 0x12]);
+    expect(encode({ protocol: 'Denon-K', address: 0x14, command: 0x123 }).carrierHz).toBe(37_000);
+  });
+
+  it('a Kaseikyo frame of an unknown vendor, or with a broken Denon parity nibble, is no code', () => {
+    const frame = (bytes: number[]) => [
+      3456,
+      1728,
+      ...bytes.flatMap((b) => Array.from({ length: 8 }, (_, i) => [432, (b >> i) & 1 ? 1296 : 432]).flat()),
+      432,
+    ];
+    const sharp = [0xaa, 0x5a, 0x01, 0x02, 0x03, 0x01 ^ 0x02 ^ 0x03];
+    expect(decode(frame(sharp))).toBeNull();
+    const badParity = [0x54, 0x32, 0x41, 0x31, 0x12, 0x41 ^ 0x31 ^ 0x12];
+    expect(decode(frame(badParity))).toBeNull();
+    expect(decode(frame([0x54, 0x32, 0x40, 0x31, 0x12, 0x40 ^ 0x31 ^ 0x12]))).toEqual({
+      protocol: 'Denon-K',
+      address: 0x14,
+      command: 0x123,
+    });
+  });
 });
 
 describe('refusals and non-codes', () => {

@@ -1,3 +1,7 @@
+import { KASEIKYO_VENDORS, kaseikyoBytes, kaseikyoCode } from './kaseikyo.ts';
+
+export { RAW_MAX_TIMINGS, rawProblem } from './raw.ts';
+
 /**
  * Infrared protocols as their published descriptions give them: the carrier, the leader, the unit
  * and the bit layout. Timings are µs, alternating mark (carrier on) and space, starting and ending
@@ -14,6 +18,8 @@ export const IR_PROTOCOLS = [
   'RC5',
   'RC6',
   'Panasonic',
+  'Denon-K',
+  'JVC-48',
 ] as const;
 export type IrProtocol = (typeof IR_PROTOCOLS)[number];
 
@@ -52,10 +58,13 @@ export const PROTOCOL_FACTS: Record<IrProtocol, ProtocolFacts> = {
   RC5: { carrierHz: 36_000, unitUs: 889, maxAddress: 0x1f, maxCommand: 0x7f, frameMs: 113.778 },
   RC6: { carrierHz: 36_000, unitUs: 444, maxAddress: 0xff, maxCommand: 0xff, frameMs: 106.7 },
   Panasonic: { carrierHz: 37_000, unitUs: 432, maxAddress: 0xffff, maxCommand: 0xff, frameMs: 130 },
+  // Other Kaseikyo vendors (kaseikyo.ts): the same carrier, unit and frame; Denon-K's command is 12 bits.
+  'Denon-K': { carrierHz: 37_000, unitUs: 432, maxAddress: 0xff, maxCommand: 0xfff, frameMs: 130 },
+  'JVC-48': { carrierHz: 37_000, unitUs: 432, maxAddress: 0xffff, maxCommand: 0xff, frameMs: 130 },
 };
 
 /** Kaseikyo's manufacturer code for Panasonic, as sent (two bytes, least significant bit first). */
-export const PANASONIC_VENDOR = 0x2002;
+export const PANASONIC_VENDOR = KASEIKYO_VENDORS.Panasonic;
 
 export class IrCodeError extends Error {}
 
@@ -142,25 +151,16 @@ export function encode(code: IrCode): IrSignal {
         ),
       );
     }
-    case 'Panasonic': {
-      const d = code.address & 0xff;
-      const s = code.address >> 8;
-      const bytes = [
-        PANASONIC_VENDOR & 0xff,
-        PANASONIC_VENDOR >> 8,
-        d,
-        s,
-        code.command,
-        d ^ s ^ code.command,
-      ];
+    case 'Panasonic':
+    case 'Denon-K':
+    case 'JVC-48':
       return signal(
         pulseDistance(
           [8 * u, 4 * u],
           u,
-          bytes.flatMap((b) => bitsLsb(b, 8)),
+          kaseikyoBytes({ ...code, protocol: code.protocol }).flatMap((b) => bitsLsb(b, 8)),
         ),
       );
-    }
     case 'SIRC12':
     case 'SIRC15':
     case 'SIRC20': {
@@ -203,26 +203,6 @@ export function encode(code: IrCode): IrSignal {
       return signal(runsFromLevels(levels, u));
     }
   }
-}
-
-/** The most durations a raw (learned, undecoded) frame may carry; a 216-bit AC frame needs 435. */
-export const RAW_MAX_TIMINGS = 512;
-
-/**
- * Why a raw frame (timings learned from a remote whose protocol is not one of these) cannot be sent,
- * or null: 1 to RAW_MAX_TIMINGS durations, an odd count (it starts and ends with a mark), each
- * 10 µs to 100 ms, on a carrier from 30 to 60 kHz.
- */
-export function rawProblem(signal: IrSignal): string | null {
-  const { carrierHz, timings } = signal;
-  if (!Number.isFinite(carrierHz) || carrierHz < 30_000 || carrierHz > 60_000)
-    return 'carrierHz must be from 30000 to 60000';
-  if (!Array.isArray(timings) || timings.length === 0 || timings.length > RAW_MAX_TIMINGS)
-    return `timings must be 1 to ${RAW_MAX_TIMINGS} durations`;
-  if (timings.length % 2 === 0) return 'timings must start and end with a mark (an odd count)';
-  if (timings.some((d) => !Number.isFinite(d) || d < 10 || d > 100_000))
-    return 'each timing must be from 10 to 100000 µs';
-  return null;
 }
 
 /** Is `value` within 25 % of `expected`? Receivers measure marks long and spaces short, so a wide window. */
@@ -269,14 +249,11 @@ function decodeNecFamily(t: number[]): IrCode | null {
   return { protocol: 'NECx', address: lo | (hi << 8), command };
 }
 
-function decodePanasonic(t: number[]): IrCode | null {
+/** A Kaseikyo frame of a vendor kaseikyo.ts knows (Panasonic, Denon-K, JVC-48). */
+function decodeKaseikyo(t: number[]): IrCode | null {
   const u = PROTOCOL_FACTS.Panasonic.unitUs;
   const bits = decodePulseDistance(t, [8 * u, 4 * u], u, 48);
-  if (!bits) return null;
-  const [v0, v1, d, s, f, x] = bytesOf(bits) as number[];
-  if (v0 !== (PANASONIC_VENDOR & 0xff) || v1 !== PANASONIC_VENDOR >> 8) return null;
-  if (x !== ((d as number) ^ (s as number) ^ (f as number))) return null;
-  return { protocol: 'Panasonic', address: (d as number) | ((s as number) << 8), command: f as number };
+  return bits ? kaseikyoCode(bytesOf(bits)) : null;
 }
 
 function decodeSirc(t: number[]): IrCode | null {
@@ -364,5 +341,5 @@ function decodeRc6(t: number[]): IrCode | null {
 export function decode(signal: IrSignal | number[]): IrCode | null {
   const t = Array.isArray(signal) ? signal : signal.timings;
   if (t.length === 0 || t.some((d) => !Number.isFinite(d) || d <= 0)) return null;
-  return decodeNecFamily(t) ?? decodePanasonic(t) ?? decodeSirc(t) ?? decodeRc6(t) ?? decodeRc5(t);
+  return decodeNecFamily(t) ?? decodeKaseikyo(t) ?? decodeSirc(t) ?? decodeRc6(t) ?? decodeRc5(t);
 }
