@@ -65,6 +65,25 @@ export interface E2eStack {
   stop(): Promise<void>;
 }
 
+/**
+ * Chromium as every e2e browser runs, plus `extraArgs` (the voice tests' fake microphone, whose
+ * capture file is fixed per launch).
+ */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  });
+}
+
 /** The whole product as `npm start` runs it (built web app, demo home, simulated devices), on free ports. */
 export async function startE2e(env: Record<string, string> = {}): Promise<E2eStack> {
   mkdirSync(artifacts, { recursive: true });
@@ -90,17 +109,7 @@ export async function startE2e(env: Record<string, string> = {}): Promise<E2eSta
     mode: 'tb',
     devices: devices.map((d) => ({ id: d.id, accessToken: d.accessToken, profileId: d.profileId })),
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     server,
     outbox,

@@ -86,7 +86,7 @@ describe('answers that protect the page, and bodies clients send', () => {
       expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
-      expect(res.headers.get('permissions-policy')).toMatch(/camera=\(self\).*microphone=\(\)/);
+      expect(res.headers.get('permissions-policy')).toMatch(/camera=\(self\).*microphone=\(self\)/);
       // Served over plain HTTP: no HSTS (it is sent only over TLS).
       expect(res.headers.get('strict-transport-security')).toBeNull();
     }

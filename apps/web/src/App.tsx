@@ -35,6 +35,7 @@ import { settingsRoutes } from './routes/settings-routes.tsx';
 import { shellRoutes } from './routes/shell-routes.tsx';
 import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
+import { voiceRoutes } from './screens/voice/voice-routes.tsx';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
 import { Toaster } from './ui/Toast.tsx';
@@ -117,6 +118,7 @@ const routeTree = (
     {configChooseRoutes()}
     {configRoutes()}
     {linkRoutes()}
+    {voiceRoutes()}
     <Route path="*" element={<NotFoundScreen />} />
   </>
 );

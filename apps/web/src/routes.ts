@@ -127,3 +127,9 @@ export const shellPaths = {
   about: () => `${TAB_NAVIGATOR}/about`,
   accessManagement: () => `${TAB_NAVIGATOR}/access-management`,
 } as const;
+
+/** Issue 23: the voice assistant's settings with the user's voice commands, and adding one. */
+export const voicePaths = {
+  commands: () => `${TAB_NAVIGATOR}/voice-commands`,
+  add: () => `${TAB_NAVIGATOR}/voice-command-add`,
+} as const;

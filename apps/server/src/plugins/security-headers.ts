@@ -24,9 +24,9 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** What the page may use: the camera (QR codes) and location (automations), nothing else. */
+/** What the page may use: the camera (QR codes), location (automations) and the microphone (voice commands), nothing else. */
 export const PERMISSIONS_POLICY =
-  'camera=(self), geolocation=(self), microphone=(), usb=(), serial=(), bluetooth=(), payment=(), midi=()';
+  'camera=(self), geolocation=(self), microphone=(self), usb=(), serial=(), bluetooth=(), payment=(), midi=()';
 
 /** The headers every answer carries (installed with the wrapper's error handling, api.ts). */
 export function installSecurityHeaders(app: FastifyInstance): void {

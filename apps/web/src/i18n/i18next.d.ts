@@ -14,6 +14,7 @@ import type homeEn from '../locales/home/en.json';
 import type notificationsEn from '../locales/notifications/en.json';
 import type shellEn from '../locales/shell/en.json';
 import type timersEn from '../locales/timers/en.json';
+import type voiceEn from '../locales/voice/en.json';
 import type waterEn from '../locales/water/en.json';
 
 declare module 'i18next' {
@@ -35,6 +36,7 @@ declare module 'i18next' {
         typeof waterEn &
         typeof notificationsEn &
         typeof shellEn &
+        typeof voiceEn &
         typeof catalogEn;
     };
   }

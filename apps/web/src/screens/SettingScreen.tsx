@@ -2,6 +2,7 @@ import BellIcon from 'lucide-react/icons/bell';
 import CheckIcon from 'lucide-react/icons/check';
 import InfoIcon from 'lucide-react/icons/info';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
+import MicIcon from 'lucide-react/icons/mic';
 import MonitorIcon from 'lucide-react/icons/monitor';
 import MoonIcon from 'lucide-react/icons/moon';
 import ShieldCheckIcon from 'lucide-react/icons/shield-check';
@@ -13,7 +14,7 @@ import { Link } from 'react-router';
 import { LanguageRadioList } from '../components/LanguageRadioList.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { signOut } from '../data/token-refresh.ts';
-import { accountPaths, shellPaths } from '../routes.ts';
+import { accountPaths, shellPaths, voicePaths } from '../routes.ts';
 import { type Appearance, THEME_COLORS, THEME_HEX, useAppSettingStore } from '../state/app-setting-store.ts';
 import { ChevronEndIcon, LogoutIcon } from '../ui/icons.tsx';
 
@@ -148,6 +149,13 @@ export default function SettingScreen() {
             icon={KeyRoundIcon}
             label={t('shell.access.link')}
             testId="to-access-management"
+          />
+          <NavRow
+            to={voicePaths.commands()}
+            icon={MicIcon}
+            label={t('voice.setting.section')}
+            hint={t('voice.setting.commandsHint')}
+            testId="to-voice"
           />
           <NavRow to={shellPaths.about()} icon={InfoIcon} label={t('shell.about.link')} testId="to-about" />
         </ul>

@@ -9,6 +9,7 @@ import { useLiveSubscription } from '../data/live-subscription.ts';
 import { syncClock, TAB_BAR_REFRESH_LEAD_MS } from '../data/token-refresh.ts';
 import { afterNextPaint } from '../first-load/after-paint.ts';
 import { useKeyboardOpen } from '../hooks/useKeyboardOpen.ts';
+import { VoiceButtonMount } from './voice/VoiceButtonMount.tsx';
 
 /** The bottom tab navigator: the live subscription runs here so every tab sees the same values. */
 export default function TabLayout() {
@@ -54,6 +55,7 @@ export default function TabLayout() {
         </Suspense>
       </main>
       <BottomTabBar hidden={keyboardOpen} />
+      {keyboardOpen ? null : <VoiceButtonMount />}
     </>
   );
 }

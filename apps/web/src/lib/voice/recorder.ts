@@ -17,8 +17,11 @@ function problemOf(err: unknown): MicrophoneProblem {
   return 'unsupported';
 }
 
-/** The longest recording kept: past it the recorder stops by itself (a forgotten button). */
-export const MAX_RECORDING_MS = 15_000;
+/**
+ * The longest recording: past it the recorder stops by itself (a forgotten button). Under the voice
+ * service's limit (the contract's VOICE_MAX_SECONDS, 8 s), with room for the audio still in flight.
+ */
+export const MAX_RECORDING_MS = 7_500;
 
 /** One recording in progress; `stop()` gives the WAV (16 kHz mono, 16-bit PCM). */
 export interface Recording {

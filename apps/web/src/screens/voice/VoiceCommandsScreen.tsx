@@ -1,0 +1,181 @@
+import type { VoiceCommand } from '@hestia/contract';
+import MicIcon from 'lucide-react/icons/mic';
+import PlusIcon from 'lucide-react/icons/plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useAutomationsQuery } from '../../data/automation.ts';
+import { useDevicesQuery } from '../../data/devices.ts';
+import { errorText } from '../../data/errors.ts';
+import { currentLanguage } from '../../i18n/index.ts';
+import { localeDigits } from '../../lib/digits.ts';
+import {
+  useDeleteDeviceVoiceData,
+  useDeleteVoiceCache,
+  useVoiceCommandsQuery,
+} from '../../lib/voice/voice-data.ts';
+import { paths, voicePaths } from '../../routes.ts';
+import { useAppSettingStore } from '../../state/app-setting-store.ts';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/Dialog.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../ui/EmptyState.tsx';
+import { Section } from '../../ui/Section.tsx';
+import { StackScreen } from '../../ui/StackScreen.tsx';
+import { Switch } from '../../ui/Switch.tsx';
+import { toast } from '../../ui/Toast.tsx';
+import { DatasetSection } from './DatasetSection.tsx';
+
+function CommandRow({ command, targetName }: { command: VoiceCommand; targetName: string }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const deleteData = useDeleteDeviceVoiceData();
+  const deviceId = command.target.type === 'device' ? command.target.deviceId : null;
+  return (
+    <li className="flex min-h-16 items-center gap-3 px-4 py-2.5" data-testid="voice-command">
+      <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
+        <MicIcon size={20} />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-[15px] font-medium" data-testid="voice-command-name">
+          {localeDigits(command.name, language)}
+        </span>
+        <span className="block truncate text-[13px] text-muted">
+          {t('voice.commands.runs', { name: targetName })} ·{' '}
+          {localeDigits(t('voice.commands.samples', { count: command.samples.length }), language)}
+        </span>
+      </span>
+      {deviceId ? (
+        <button
+          type="button"
+          aria-label={t('voice.commands.delete', { name: command.name })}
+          data-testid="voice-command-delete"
+          disabled={deleteData.isPending}
+          onClick={() =>
+            deleteData.mutate(deviceId, {
+              onSuccess: () => toast.success(t('voice.commands.deleted')),
+              onError: (err) => toast.error(errorText(err, t)),
+            })
+          }
+          className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft disabled:opacity-50"
+        >
+          <Trash2Icon size={20} />
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The voice assistant's settings (spec: voice commands): the floating button's global flag, the
+ * user's commands (getAllCustomCommands) with what each runs, adding one, clearing the service's
+ * cache, and the data set for offline use.
+ */
+export default function VoiceCommandsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const buttonOn = useAppSettingStore((s) => s.isGlobalButtonVisible);
+  const commands = useVoiceCommandsQuery();
+  const automations = useAutomationsQuery('automation');
+  const devices = useDevicesQuery();
+  const clearCache = useDeleteVoiceCache();
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  const targetName = (c: VoiceCommand) =>
+    c.target.type === 'automation'
+      ? (automations.data?.find((a) => a.id === (c.target as { automationId: string }).automationId)?.name ??
+        '…')
+      : (devices.data?.find((d) => d.id === (c.target as { deviceId: string }).deviceId)?.name ?? '…');
+
+  return (
+    <StackScreen
+      title={t('voice.commands.title')}
+      slide="side"
+      backTo={paths.tab('setting')}
+      testId="screen-voice-commands"
+      action={
+        <Button
+          variant="ghost"
+          icon={PlusIcon}
+          onClick={() => void navigate(voicePaths.add())}
+          data-testid="voice-command-add"
+        >
+          {t('voice.commands.add')}
+        </Button>
+      }
+    >
+      <Section title={t('voice.setting.section')} hint={t('voice.setting.buttonHint')}>
+        <div className="flex min-h-14 items-center gap-3 px-4 py-2.5">
+          <span className="min-w-0 flex-1 text-[15px] font-medium">{t('voice.setting.button')}</span>
+          <Switch
+            checked={buttonOn}
+            label={t('voice.setting.button')}
+            testId="voice-button-toggle"
+            onChange={(next) => useAppSettingStore.setState({ isGlobalButtonVisible: next })}
+          />
+        </div>
+      </Section>
+
+      <h2 className="mb-2 px-4 text-[13px] font-semibold tracking-wide text-muted uppercase">
+        {t('voice.commands.title')}
+      </h2>
+      <div className="mb-6">
+        {commands.isPending ? (
+          <LoadingBlock />
+        ) : commands.isError ? (
+          <ErrorState message={errorText(commands.error, t)} onRetry={() => void commands.refetch()} />
+        ) : commands.data.length === 0 ? (
+          <EmptyState
+            icon={MicIcon}
+            title={t('voice.commands.empty')}
+            body={t('voice.commands.emptyBody')}
+            action={
+              <Button icon={PlusIcon} onClick={() => void navigate(voicePaths.add())}>
+                {t('voice.commands.add')}
+              </Button>
+            }
+          />
+        ) : (
+          <ul
+            data-testid="voice-commands"
+            className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
+          >
+            {commands.data.map((c) => (
+              <CommandRow key={c.id} command={c} targetName={targetName(c)} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <DatasetSection />
+
+      <Section hint={t('voice.commands.clearHint')}>
+        <button
+          type="button"
+          data-testid="voice-clear-cache"
+          onClick={() => setConfirmClear(true)}
+          className="flex min-h-14 w-full items-center justify-center gap-2.5 text-[15px] font-semibold text-danger transition-colors hover:bg-danger-soft"
+        >
+          <Trash2Icon size={20} />
+          {t('voice.commands.clear')}
+        </button>
+      </Section>
+
+      <ConfirmDialog
+        open={confirmClear}
+        title={t('voice.commands.clearConfirm')}
+        body={t('voice.commands.clearHint')}
+        confirmLabel={t('voice.commands.clear')}
+        busy={clearCache.isPending}
+        onClose={() => setConfirmClear(false)}
+        onConfirm={() =>
+          clearCache.mutate(undefined, {
+            onSuccess: () => toast.success(t('voice.commands.cleared')),
+            onError: (err) => toast.error(errorText(err, t)),
+            onSettled: () => setConfirmClear(false),
+          })
+        }
+      />
+    </StackScreen>
+  );
+}

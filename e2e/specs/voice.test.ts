@@ -1,0 +1,309 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { HestiaClient } from '@hestia/client';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../axe.ts';
+import { artifacts, type E2eStack, launchChromium, PHONE, startE2e } from '../stack.ts';
+
+/**
+ * Issue 23, the voice assistant in the browser, with the real voice service and real recognition: the
+ * microphone is Chromium's fake capture device playing a WAV that espeak-ng spoke (one file per browser
+ * launch, started again at each getUserMedia). A command's samples are recorded through the screen in
+ * two voices, then a spoken command through the floating button runs its automation on the simulated
+ * switch; an unknown phrase, and any phrase before there are commands, get the spec's messages.
+ */
+const PHRASE = 'turn the lights on';
+const locale = (lang: string) =>
+  JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../../apps/web/src/locales/${lang}.json`), 'utf8'),
+  ) as {
+    errors: Record<string, string>;
+  };
+
+let stack: E2eStack;
+let api: HestiaClient;
+let switchId: string;
+let automationId: string;
+let audioDir: string;
+const browsers: Browser[] = [];
+
+/** 16-bit PCM WAV from espeak-ng, with `leadMs` of silence before and `tailMs` after. */
+function speak(file: string, voice: string, text: string, extra: string[] = [], leadMs = 200, tailMs = 4000) {
+  const raw = join(audioDir, `raw-${file}`);
+  execFileSync('espeak-ng', ['-v', voice, ...extra, '-w', raw, text]);
+  const wav = readFileSync(raw);
+  // Walk the RIFF chunks for fmt and data (espeak-ng's header is the plain 44 bytes, but do not rely on it).
+  let at = 12;
+  let rate = 22_050;
+  let data = Buffer.alloc(0);
+  while (at + 8 <= wav.length) {
+    const id = wav.toString('ascii', at, at + 4);
+    const size = Math.min(wav.readUInt32LE(at + 4), wav.length - at - 8);
+    if (id === 'fmt ') rate = wav.readUInt32LE(at + 12);
+    if (id === 'data') data = wav.subarray(at + 8, at + 8 + size);
+    at += 8 + size + (size % 2);
+  }
+  const pad = (ms: number) => Buffer.alloc(Math.round((rate * ms) / 1000) * 2);
+  const pcm = Buffer.concat([pad(leadMs), data, pad(tailMs)]);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + pcm.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(pcm.length, 40);
+  const path = join(audioDir, file);
+  writeFileSync(path, Buffer.concat([header, pcm]));
+  return path;
+}
+
+/** A Chromium whose microphone says what `wav` holds (the permission prompt accepted). */
+async function browserHearing(wav: string): Promise<Browser> {
+  const browser = await launchChromium([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wav}`,
+    '--autoplay-policy=no-user-gesture-required',
+  ]);
+  browsers.push(browser);
+  return browser;
+}
+
+/** A phone context in `language` (light in en, dark in fa), with the voice button's flag as given. */
+async function phoneContext(
+  browser: Browser,
+  language: 'en' | 'fa',
+  voiceButton: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    colorScheme: language === 'fa' ? 'dark' : 'light',
+  });
+  await context.addInitScript(
+    ([lng, on]) => {
+      if (!localStorage.getItem('app-setting-store'))
+        localStorage.setItem(
+          'app-setting-store',
+          JSON.stringify({ state: { selectedLanguage: lng, isGlobalButtonVisible: on }, version: 1 }),
+        );
+    },
+    [language, voiceButton] as const,
+  );
+  return context;
+}
+
+const relay = () => stack.fleet.devices.get(switchId)?.sim.values.get('relay_1');
+
+/** Record one sample: press, let the fake microphone speak, press again; the slot turns recorded. */
+async function recordSample(page: Page, index: number) {
+  const slot = page.getByTestId('voice-sample').nth(index);
+  await slot.getByTestId('voice-sample-record').click();
+  await slot.getByTestId('voice-sample-level').waitFor();
+  await page.waitForTimeout(2600);
+  await slot.getByTestId('voice-sample-record').click();
+  await expect
+    .poll(() => slot.getByTestId('voice-sample-state').getAttribute('data-recorded'), { timeout: 15_000 })
+    .toBe('true');
+}
+
+/** Add (or add samples to) the command through the screens: phrase, automation, three samples. */
+async function addCommand(page: Page, shot?: string) {
+  await page.getByTestId('voice-command-add').first().click();
+  await page.getByTestId('screen-voice-command-add').waitFor();
+  const name = page.getByTestId('voice-command-name-input');
+  // Persian digits typed are kept as Latin ones (spec: voice text).
+  await name.fill('۱۲۳');
+  await expect.poll(() => name.inputValue()).toBe('123');
+  await name.fill(PHRASE);
+  await page.getByTestId('voice-command-automation').selectOption(automationId);
+  for (let i = 0; i < 3; i++) await recordSample(page, i);
+  // Playback of a recorded sample from the service (stream).
+  const play = page.getByTestId('voice-sample').first().getByTestId('voice-sample-play');
+  await play.click();
+  await expect.poll(() => play.isDisabled(), { timeout: 5000 }).toBe(false);
+  if (shot) await page.screenshot({ path: `${artifacts}/${shot}`, fullPage: true });
+  expect(await axeViolations(page, 'voice-command-add')).toEqual([]);
+  await page.getByTestId('voice-command-save').click();
+  await page.getByTestId('screen-voice-commands').waitFor();
+}
+
+/** Press the floating button, let the microphone speak, press again; returns the toast's text. */
+async function speakCommand(page: Page, shot?: string): Promise<string> {
+  const fab = page.getByTestId('voice-record');
+  await fab.click();
+  await page.getByTestId('voice-level').waitFor();
+  await expect.poll(() => page.getByTestId('voice-fab').getAttribute('data-state')).toBe('recording');
+  await page.waitForTimeout(2600);
+  if (shot) await page.screenshot({ path: `${artifacts}/${shot}` });
+  await fab.click();
+  const toast = page.locator('[data-sonner-toast]').last();
+  await toast.waitFor({ timeout: 20_000 });
+  return (await toast.textContent()) ?? '';
+}
+
+beforeAll(async () => {
+  audioDir = mkdtempSync(join(tmpdir(), 'hestia-voice-e2e-'));
+  stack = await startE2e();
+  api = await stack.demoClient();
+  switchId = stack.deviceOf('switch-two-pole');
+  await api.write(switchId, [{ Key: 'relay_1', Value: 0 }]);
+  // A condition that never fires on its own: the automation runs only when a voice command runs it.
+  automationId = (
+    await api.call('saveAutomation', {
+      body: {
+        name: 'Living room lights',
+        conditions: [{ conditionType: 0 }],
+        commands: [{ deviceId: switchId, deviceParameterId: 'relay_1', value: 1 }],
+      },
+    })
+  ).id;
+}, 120_000);
+
+afterAll(async () => {
+  for (const b of browsers) await b.close().catch(() => undefined);
+  await stack?.stop();
+  if (audioDir) rmSync(audioDir, { recursive: true, force: true });
+});
+
+describe('voice assistant', () => {
+  let unknown: Page;
+
+  it('says no voice commands are available before any is recorded (fa, dark)', async () => {
+    const browser = await browserHearing(speak('unknown.wav', 'en-us', 'what is the weather tomorrow'));
+    unknown = await (await phoneContext(browser, 'fa', true)).newPage();
+    await stack.logIn(unknown);
+    await unknown.getByTestId('voice-record').waitFor();
+    expect(await speakCommand(unknown)).toContain(locale('fa').errors.VOICE_NO_COMMANDS);
+  });
+
+  it('records a command in two voices through the screens, listed with its six samples', async () => {
+    const first = await browserHearing(speak('sample-us.wav', 'en-us', PHRASE, ['-s', '150']));
+    const page = await (await phoneContext(first, 'en', false)).newPage();
+    await stack.logIn(page);
+    // The button is off until the setting's switch turns it on.
+    await page.getByTestId('tab-setting').click();
+    expect(await page.getByTestId('voice-fab').count()).toBe(0);
+    await page.getByTestId('to-voice').click();
+    await page.getByTestId('screen-voice-commands').waitFor();
+    await page.getByTestId('voice-button-toggle').click();
+    await addCommand(page, 'voice-add-en-light.png');
+    await expect.poll(() => page.getByTestId('voice-command').count()).toBe(1);
+    await expect
+      .poll(() => page.getByTestId('voice-command').first().textContent())
+      .toMatch(/turn the lights on.*Living room lights.*3 samples/);
+
+    // The same phrase again in another voice: its samples join the command.
+    const second = await browserHearing(speak('sample-f3.wav', 'en+f3', PHRASE, ['-s', '140']));
+    const fa = await (await phoneContext(second, 'fa', false)).newPage();
+    await stack.logIn(fa);
+    await fa.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
+    await fa.getByTestId('screen-voice-commands').waitFor();
+    await addCommand(fa);
+    await expect.poll(() => fa.getByTestId('voice-command').first().textContent()).toContain('۶');
+    expect(await axeViolations(fa, 'voice-commands fa')).toEqual([]);
+    await fa.screenshot({ path: `${artifacts}/voice-commands-fa-dark.png`, fullPage: true });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('voice-command').first().textContent()).toContain('6 samples');
+    expect(await axeViolations(page, 'voice-commands en')).toEqual([]);
+    await page.screenshot({ path: `${artifacts}/voice-commands-en-light.png`, fullPage: true });
+  });
+
+  it('runs the automation from a spoken command on the floating button (en, light), phone only', async () => {
+    expect(relay()).toBe(0);
+    const browser = await browserHearing(speak('command.wav', 'en-us', PHRASE, ['-s', '165', '-p', '45']));
+    const page = await (await phoneContext(browser, 'en', true)).newPage();
+    await stack.logIn(page);
+    const text = await speakCommand(page, 'voice-button-en-light.png');
+    expect(text).toContain('“turn the lights on” is running');
+    await expect.poll(relay, { timeout: 10_000 }).toBe(1);
+    expect(await axeViolations(page, 'voice button en')).toEqual([]);
+    // On a desktop-sized window the button is not offered.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => page.getByTestId('voice-fab').count()).toBe(0);
+  });
+
+  it('answers an unknown phrase with the spec message and runs nothing (fa, dark)', async () => {
+    await api.write(switchId, [{ Key: 'relay_1', Value: 0 }]);
+    await expect.poll(relay).toBe(0);
+    await unknown.reload();
+    await unknown.getByTestId('voice-record').waitFor();
+    const text = await speakCommand(unknown, 'voice-button-fa-dark.png');
+    expect(text).toContain(locale('fa').errors.VOICE_NO_SEQUENCE);
+    expect(await axeViolations(unknown, 'voice button fa')).toEqual([]);
+    await unknown.waitForTimeout(500);
+    expect(relay()).toBe(0);
+  });
+
+  it('explains a refused microphone', async () => {
+    // A fake microphone without the automatic consent, and the site's microphone permission denied.
+    const browser = await launchChromium(['--use-fake-device-for-media-stream']);
+    browsers.push(browser);
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'dark' });
+    await context.addInitScript(() =>
+      localStorage.setItem(
+        'app-setting-store',
+        JSON.stringify({ state: { selectedLanguage: 'fa', isGlobalButtonVisible: true }, version: 1 }),
+      ),
+    );
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'microphone' },
+      setting: 'denied',
+      origin: stack.server.url,
+    });
+    await stack.logIn(page);
+    await page.getByTestId('voice-record').click();
+    const toast = page.locator('[data-sonner-toast]').last();
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('دسترسی به میکروفون رد شد');
+    expect(await page.getByTestId('voice-fab').getAttribute('data-state')).toBe('idle');
+    await context.close();
+  });
+
+  it('downloads the voice data set with its percent and keeps it for offline use', async () => {
+    const page = await (await phoneContext(browsers[1] as Browser, 'en', false)).newPage();
+    await stack.logIn(page);
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
+    const status = page.getByTestId('voice-dataset-status');
+    await expect.poll(() => status.getAttribute('data-phase')).toBe('idle');
+    // Every display state the download passes through, as the page showed them.
+    await page.evaluate(() => {
+      const el = document.querySelector('[data-testid="voice-dataset-status"]') as HTMLElement;
+      const seen: string[] = [];
+      (window as unknown as { phases: string[] }).phases = seen;
+      new MutationObserver(() => {
+        const phase = `${el.dataset.phase}:${el.textContent}`;
+        if (seen.at(-1) !== phase) seen.push(phase);
+      }).observe(el, { attributes: true, childList: true, subtree: true, characterData: true });
+    });
+    await page.getByTestId('voice-dataset-download').click();
+    await expect.poll(() => status.getAttribute('data-phase'), { timeout: 20_000 }).toBe('ready');
+    expect(await status.textContent()).toMatch(/Ready for offline use: \d+ files/);
+    const phases = await page.evaluate(() => (window as unknown as { phases: string[] }).phases);
+    expect(phases.some((p) => /^downloading:Downloading \d+%$/.test(p))).toBe(true);
+    expect(phases).toContain('extracting:Extracting…');
+    const kept = await page.evaluate(async () => {
+      const cache = await caches.open('hestia-voice-dataset-v1');
+      const manifest = await (await cache.match('/voice-dataset/manifest.json'))?.json();
+      const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return {
+        commands: manifest?.commands?.length,
+        samples: manifest?.commands?.[0]?.samples?.length,
+        files: keys.length,
+      };
+    });
+    // The manifest, and one file per sample (its features) beside it.
+    expect(kept).toEqual({ commands: 1, samples: 6, files: 7 });
+  });
+});
