@@ -21,5 +21,6 @@ export * from './share.ts';
 export * from './telemetry.ts';
 export * from './user.ts';
 export * from './voice.ts';
+export * from './voice-match.ts';
 export * from './wrapper.ts';
 export * from './ws.ts';

@@ -1,5 +1,6 @@
 import {
   latinDigits,
+  nearestCommand,
   VOICE_CACHE_MAX,
   VOICE_MAX_COMMANDS,
   VOICE_MAX_SAMPLES_PER_COMMAND,
@@ -13,7 +14,7 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { AttemptLimiter } from '../../core/rate-limiter.ts';
 import { RateLimitedError } from '../../core/rate-limiter.ts';
-import { AMBIGUITY_RATIO, dtwDistance, FEATURES, MATCH_THRESHOLD, mfcc, trimSilence } from './features.ts';
+import { FEATURES, MATCH_THRESHOLD, mfcc, trimSilence } from './features.ts';
 import type { CommandRow, RecordingInfo, VoiceRepository } from './voice.repository.ts';
 import { encodeWav, parseWav, resample } from './wav.ts';
 
@@ -77,19 +78,13 @@ export class VoiceService {
     const { repo } = this.deps;
     const templates = await repo.templates(userId);
     if (templates.length === 0) throw new AppError('VOICE_NO_COMMANDS');
-    // The nearest sample of each command.
-    const nearest = new Map<string, number>();
-    for (const t of templates) {
-      const distance = dtwDistance(frames, unpackFeatures(t.features));
-      if (distance < (nearest.get(t.commandId) ?? Number.POSITIVE_INFINITY))
-        nearest.set(t.commandId, distance);
-    }
-    const [best, second] = [...nearest]
-      .map(([commandId, distance]) => ({ commandId, distance }))
-      .sort((a, b) => a.distance - b.distance);
-    if (!best || !(best.distance <= MATCH_THRESHOLD)) throw new AppError('VOICE_NO_SEQUENCE');
-    // Two commands about as near: nothing is run on a guess.
-    if (second && best.distance > AMBIGUITY_RATIO * second.distance) throw new AppError('VOICE_NO_SEQUENCE');
+    const found = nearestCommand(
+      frames,
+      templates.map((t) => ({ commandId: t.commandId, frames: unpackFeatures(t.features) })),
+    );
+    // Nothing near enough, or two commands about as near: nothing is run on a guess.
+    if (typeof found === 'string') throw new AppError('VOICE_NO_SEQUENCE');
+    const best = found;
     const command = (await repo.commands(userId)).find((c) => c.id === best.commandId);
     if (!command) throw new AppError('VOICE_NO_SEQUENCE');
     return {

@@ -1,4 +1,4 @@
-import { VOICE_MAX_SECONDS, VOICE_SAMPLE_RATE } from '@hestia/contract';
+import { VOICE_MAX_SECONDS, type VoiceAudio } from '@hestia/contract';
 import { AppError } from '../../core/errors.ts';
 
 /**
@@ -10,10 +10,7 @@ import { AppError } from '../../core/errors.ts';
 const TAKEN = 'Send a WAV file: PCM 16-bit, mono or stereo, 8 to 48 kHz.';
 
 /** Mono samples in [-1, 1] at `rate` Hz. */
-export interface Audio {
-  rate: number;
-  samples: Float32Array;
-}
+export type Audio = VoiceAudio;
 
 /** The audio of a WAV file, as mono float samples at its own rate. */
 export function parseWav(buf: Buffer): Audio {
@@ -63,36 +60,7 @@ export function parseWav(buf: Buffer): Audio {
   return { rate: fmt.rate, samples };
 }
 
-/**
- * `audio` at `rate` Hz: band-limited interpolation with a Hann-windowed sinc whose cut-off is the
- * lower of the two Nyquist frequencies (no aliasing when going down).
- */
-export function resample(audio: Audio, rate = VOICE_SAMPLE_RATE): Audio {
-  if (audio.rate === rate) return audio;
-  const ratio = rate / audio.rate;
-  const out = new Float32Array(Math.floor(audio.samples.length * ratio));
-  const cutoff = Math.min(1, ratio); // of the input's Nyquist
-  const half = 16; // taps each side, in output-rate periods scaled to the input
-  const width = Math.ceil(half / cutoff);
-  const src = audio.samples;
-  for (let i = 0; i < out.length; i++) {
-    const center = i / ratio;
-    const lo = Math.max(0, Math.ceil(center - width));
-    const hi = Math.min(src.length - 1, Math.floor(center + width));
-    let sum = 0;
-    let weight = 0;
-    for (let j = lo; j <= hi; j++) {
-      const x = (j - center) * cutoff;
-      const sinc = x === 0 ? 1 : Math.sin(Math.PI * x) / (Math.PI * x);
-      const w = 0.5 + 0.5 * Math.cos((Math.PI * (j - center)) / (width + 1));
-      const k = sinc * w;
-      sum += (src[j] ?? 0) * k;
-      weight += k;
-    }
-    out[i] = weight > 0 ? sum / weight : 0;
-  }
-  return { rate, samples: out };
-}
+export { resample } from '@hestia/contract';
 
 /** A 16-bit mono PCM WAV file of `audio`. */
 export function encodeWav(audio: Audio): Buffer {
