@@ -239,7 +239,9 @@ export const voiceRoutes = {
 /**
  * The voice data set, `files/vr-dataset` (/api/v1): a gzip-compressed tar (`vr-dataset.tar.gz`,
  * Content-Length set so the app shows a percent) holding `manifest.json` (voiceDatasetManifestSchema)
- * and `samples/<filename>` (each sample, WAV 16 kHz mono 16-bit), so the app can match offline.
+ * and `features/<sample id>.f32` (each sample's MFCC frames, float32 little-endian, `coefficients`
+ * a frame), so the app can match offline with voice-match.ts (`mfcc` of the live recording,
+ * `nearestCommand` against these). The recordings stay on the server (`stream`, `getAudioFile`).
  */
 export const voiceFileRoutes = {
   vrDataset: {
