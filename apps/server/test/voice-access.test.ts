@@ -326,3 +326,20 @@ describe('voice hostile input', () => {
     expect((await v(who.owner, 'GET', 'getAllCustomCommands')).body.data).toEqual([]);
   });
 });
+
+describe('voice upload limit', () => {
+  it('takes 30 uploads a minute from one user, then 429 with Retry-After, others unaffected', async () => {
+    await addUser(stack.server, 'va-busy@example.com', 'VoicePass1');
+    const busy = await signIn('va-busy@example.com', 'VoicePass1');
+    const notWav = Buffer.from('not a wav file');
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await v(busy, 'POST', 'uploadfile', { form: uploadForm(notWav, busy.id) })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    const refused = await v(busy, 'POST', 'uploadfile', { form: uploadForm(take, busy.id, 'sample') });
+    expect(statuses[30]).toBe(429);
+    expect(refused).toMatchObject({ status: 429, body: { isSuccess: false, statusCode: 429 } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await sample(who.sharee, take)).status).toBe(200);
+  });
+});
