@@ -65,6 +65,8 @@ export async function startMosquitto(): Promise<Mosquitto> {
 export async function mqttTap(
   target: { port: number },
   key: (topic: string, payload: Buffer) => string | null,
+  /** The address it listens on. */
+  host = '127.0.0.1',
 ): Promise<{
   url: string;
   /** Messages the broker delivered to the server at QoS 1. */
@@ -119,11 +121,11 @@ export async function mqttTap(
       s.on('close', end);
     }
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(0, host, () => r()));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `mqtt://${host}:${port}`,
     delivered,
     acknowledged,
     cut: () => {

@@ -21,11 +21,18 @@ export interface ServerProcess {
 const started = new Set<ChildProcess>();
 
 /** Starts crash-server.ts in a child process with these settings; resolves once it listens. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** A network namespace to run it in (`ip netns exec`; network-cut.scaled.test.ts). */
+  netns?: string,
+): Promise<ServerProcess> {
   const lines: string[] = [];
   let offset = Number(env.CLOCK_OFFSET_MS ?? '0');
   const child = fork(entry, [], {
-    execArgv: ['--import', 'tsx'],
+    ...(netns
+      ? { execPath: 'ip', execArgv: ['netns', 'exec', netns, process.execPath, '--import', 'tsx'] }
+      : { execArgv: ['--import', 'tsx'] }),
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
