@@ -15,6 +15,14 @@ const DRAIN_MS = 10_000;
 
 const send = (worker: Worker, m: ToBroker) => worker.postMessage(m);
 
+/** The broker threads of this process that are not closed (the fault tests stop one mid-load). */
+const running = new Set<BrokerThread>();
+
+/** The open broker hosts of this process: a test reaches the thread of a server it started in-process. */
+export function brokerThreads(): BrokerThread[] {
+  return [...running];
+}
+
 /** The message each hand-over kind becomes (connection changes are not messages). */
 const MESSAGE_KIND: Partial<Record<Kind, DeviceMessage['kind']>> = {
   [Kind.Telemetry]: 'telemetry',
@@ -231,7 +239,7 @@ export async function startBrokerThread(opts: {
 
   const port = await start(opts.data);
 
-  return {
+  const host: BrokerThread = {
     port,
     thread: () => worker,
     recheck: (deviceId) => {
@@ -252,6 +260,7 @@ export async function startBrokerThread(opts: {
     },
     close: async () => {
       closing = true;
+      running.delete(host);
       const w = worker;
       if (!w) return;
       if (durable) await drain(w);
@@ -261,4 +270,6 @@ export async function startBrokerThread(opts: {
       });
     },
   };
+  running.add(host);
+  return host;
 }
