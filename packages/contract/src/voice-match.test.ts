@@ -51,6 +51,9 @@ describe('voice matching', () => {
     const far = dtwDistance(up, down);
     expect(near).toBeLessThan(far / 2);
     expect(dtwDistance(up, up)).toBe(0);
+    // With a cutoff: the same answer under it, Infinity above it.
+    expect(dtwDistance(up, upSlow, near + 0.01)).toBe(near);
+    expect(dtwDistance(up, down, far / 2)).toBe(Number.POSITIVE_INFINITY);
     const templates = [
       { commandId: 'up', frames: upSlow },
       { commandId: 'down', frames: down },

@@ -195,9 +195,11 @@ export function mfcc(audio: VoiceAudio): Float64Array[] {
 /**
  * Dynamic time warping distance: the cheapest alignment of the two frame sequences (steps right,
  * down or diagonal, within a band of half the longer length plus the length difference), its summed
- * Euclidean frame distances divided by n + m. Infinity when the lengths differ more than threefold.
+ * Euclidean frame distances divided by n + m. Infinity when the lengths differ more than threefold,
+ * or as soon as every path so far already costs more than `cutoff` (costs only grow: the answer
+ * would be above it).
  */
-export function dtwDistance(a: Float64Array[], b: Float64Array[]): number {
+export function dtwDistance(a: Float64Array[], b: Float64Array[], cutoff = Number.POSITIVE_INFINITY): number {
   const n = a.length;
   const m = b.length;
   if (n === 0 || m === 0 || n > 3 * m || m > 3 * n) return Number.POSITIVE_INFINITY;
@@ -205,10 +207,12 @@ export function dtwDistance(a: Float64Array[], b: Float64Array[]): number {
   let prev = new Float64Array(m + 1).fill(Number.POSITIVE_INFINITY);
   let cur = new Float64Array(m + 1);
   prev[0] = 0;
+  const limit = cutoff * (n + m);
   for (let i = 1; i <= n; i++) {
     cur.fill(Number.POSITIVE_INFINITY);
     const center = Math.round((i * m) / n);
     const ai = a[i - 1] as Float64Array;
+    let rowMin = Number.POSITIVE_INFINITY;
     for (let j = Math.max(1, center - band); j <= Math.min(m, center + band); j++) {
       const bj = b[j - 1] as Float64Array;
       let d = 0;
@@ -219,7 +223,9 @@ export function dtwDistance(a: Float64Array[], b: Float64Array[]): number {
         prev[j - 1] ?? Number.POSITIVE_INFINITY,
       );
       cur[j] = Math.sqrt(d) + best;
+      if ((cur[j] ?? 0) < rowMin) rowMin = cur[j] ?? 0;
     }
+    if (rowMin > limit) return Number.POSITIVE_INFINITY;
     [prev, cur] = [cur, prev];
   }
   return (prev[m] ?? Number.POSITIVE_INFINITY) / (n + m);
@@ -241,9 +247,13 @@ export function nearestCommand(
   templates: VoiceTemplate[],
 ): { commandId: string; distance: number; next: number | null } | 'none' | 'ambiguous' {
   const nearest = new Map<string, number>();
+  // A sample farther than this can be neither the match nor the next command that makes it
+  // ambiguous: its distance is not worked out to the end.
+  let cutoff = MATCH_THRESHOLD / AMBIGUITY_RATIO;
   for (const t of templates) {
-    const d = dtwDistance(frames, t.frames);
+    const d = dtwDistance(frames, t.frames, cutoff);
     if (d < (nearest.get(t.commandId) ?? Number.POSITIVE_INFINITY)) nearest.set(t.commandId, d);
+    cutoff = Math.min(cutoff, d / AMBIGUITY_RATIO);
   }
   const [best, second] = [...nearest]
     .map(([commandId, distance]) => ({ commandId, distance }))
