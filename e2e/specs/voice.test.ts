@@ -216,6 +216,8 @@ describe('voice assistant', () => {
     await expect.poll(() => page.getByTestId('voice-command').first().textContent()).toContain('6 samples');
     expect(await axeViolations(page, 'voice-commands en')).toEqual([]);
     await page.screenshot({ path: `${artifacts}/voice-commands-en-light.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${artifacts}/voice-commands-en-desktop.png` });
   });
 
   it('runs the automation from a spoken command on the floating button (en, light), phone only', async () => {
@@ -227,6 +229,11 @@ describe('voice assistant', () => {
     expect(text).toContain('“turn the lights on” is running');
     await expect.poll(relay, { timeout: 10_000 }).toBe(1);
     expect(await axeViolations(page, 'voice button en')).toEqual([]);
+    // On every tab section.
+    for (const tab of ['devices', 'favoriteDevices', 'automation', 'setting', 'dashboard']) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.getByTestId('voice-record').waitFor();
+    }
     // On a desktop-sized window the button is not offered.
     await page.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => page.getByTestId('voice-fab').count()).toBe(0);

@@ -48,7 +48,7 @@ export default function FloatingVoiceButton() {
 
   return (
     <div
-      className="fixed end-4 z-30 flex items-center gap-3"
+      className="pointer-events-none fixed inset-x-4 z-30 flex items-center justify-end gap-3"
       style={{ bottom: 'calc(var(--hx-tabbar-h) + env(safe-area-inset-bottom) + 1rem)' }}
       data-testid="voice-fab"
       data-state={busy ? 'recognising' : recorder.state}
@@ -56,7 +56,7 @@ export default function FloatingVoiceButton() {
       {listening || busy ? (
         <output
           aria-live="polite"
-          className="flex items-center gap-3 rounded-full bg-surface px-4 py-2.5 text-sm font-medium text-ink shadow-card ring-1 ring-line/60"
+          className="pointer-events-auto flex min-w-0 items-center gap-3 rounded-full bg-surface px-4 py-2.5 text-sm font-medium text-ink shadow-card ring-1 ring-line/60"
           data-testid="voice-status"
         >
           {listening ? (
@@ -78,7 +78,7 @@ export default function FloatingVoiceButton() {
         disabled={busy}
         aria-label={listening ? t('voice.button.stop') : t('voice.button.start')}
         data-testid="voice-record"
-        className={`relative grid size-14 place-items-center rounded-full shadow-[0_10px_24px_-10px_rgba(0,0,0,0.5)] transition active:scale-95 disabled:opacity-80 ${
+        className={`pointer-events-auto relative grid size-14 shrink-0 place-items-center rounded-full shadow-[0_10px_24px_-10px_rgba(0,0,0,0.5)] transition active:scale-95 disabled:opacity-80 ${
           listening ? 'bg-danger text-on-danger' : 'bg-accent text-on-accent'
         }`}
       >

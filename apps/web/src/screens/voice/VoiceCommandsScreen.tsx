@@ -94,14 +94,16 @@ export default function VoiceCommandsScreen() {
       backTo={paths.tab('setting')}
       testId="screen-voice-commands"
       action={
-        <Button
-          variant="ghost"
-          icon={PlusIcon}
+        <button
+          type="button"
+          aria-label={t('voice.commands.add')}
+          title={t('voice.commands.add')}
           onClick={() => void navigate(voicePaths.add())}
           data-testid="voice-command-add"
+          className="grid size-11 shrink-0 place-items-center rounded-full text-accent-text hover:bg-accent-soft"
         >
-          {t('voice.commands.add')}
-        </Button>
+          <PlusIcon size={24} />
+        </button>
       }
     >
       <Section title={t('voice.setting.section')} hint={t('voice.setting.buttonHint')}>
