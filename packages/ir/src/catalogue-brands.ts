@@ -100,7 +100,8 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
   {
     id: BRAND.runco,
     name: 'Runco',
-    source: "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17",
+    source:
+      "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17; ON (0x3441, command 1) as its VX-8d and LS-10d manuals give it",
   },
   {
     id: BRAND.primare,

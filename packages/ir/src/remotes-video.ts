@@ -54,6 +54,7 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
     model: 'D-113d',
     name: 'Runco projector',
     buttons: buttons(code('RC5', 17), {
+      power_on: 1,
       power_off: 2,
       menu: 3,
       ok: 4,
