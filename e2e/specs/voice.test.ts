@@ -227,6 +227,7 @@ describe('voice assistant', () => {
     await stack.logIn(page);
     const text = await speakCommand(page, 'voice-button-en-light.png');
     expect(text).toContain('“turn the lights on” is running');
+    await page.screenshot({ path: `${artifacts}/voice-result-en-light.png` });
     await expect.poll(relay, { timeout: 10_000 }).toBe(1);
     expect(await axeViolations(page, 'voice button en')).toEqual([]);
     // On every tab section.

@@ -51,6 +51,7 @@ export default function FloatingVoiceButton() {
       className="pointer-events-none fixed inset-x-4 z-30 flex items-center justify-end gap-3"
       style={{ bottom: 'calc(var(--hx-tabbar-h) + env(safe-area-inset-bottom) + 1rem)' }}
       data-testid="voice-fab"
+      data-voice-fab
       data-state={busy ? 'recognising' : recorder.state}
     >
       {listening || busy ? (
