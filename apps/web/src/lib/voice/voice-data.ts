@@ -1,4 +1,4 @@
-import { DEFAULT_VOICE_PATH, VoiceClient } from '@hestia/client';
+import { VoiceClient } from '@hestia/client';
 import type { VoiceCommand } from '@hestia/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -8,19 +8,7 @@ import { errorText } from '../../data/errors.ts';
 import { queryClient } from '../../data/session.ts';
 import { i18n } from '../../i18n/index.ts';
 import { useAuthStore } from '../../state/auth-store.ts';
-
-/**
- * Where the voice service is: the build's `VITE_VOICE_URL` (another host, or another path), else the
- * voice base on the API's own origin (spec section 7: a separate base for voice-assistant paths).
- */
-export function voiceBaseUrl(
-  configured: string | undefined = import.meta.env.VITE_VOICE_URL,
-  origin: string = window.location.origin,
-): string {
-  const url = configured?.trim();
-  if (!url) return `${origin}${DEFAULT_VOICE_PATH}`;
-  return new URL(url, origin).toString().replace(/\/+$/, '');
-}
+import { voiceBaseUrl } from './voice-url.ts';
 
 /** The one voice client: the session's token, refreshed by the REST client when due. */
 export const voice = new VoiceClient({
