@@ -9,6 +9,8 @@ import { freePort } from './crash-harness.ts';
 export interface Mosquitto {
   url: string;
   port: number;
+  /** Its process (a test may pause it with SIGSTOP). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -16,10 +18,11 @@ export interface Mosquitto {
  * A Mosquitto of the test's own (the machine's is shared with other runs), configured as decision
  * 045 asks of an internal broker: a server's session may queue many messages while it is away.
  */
-export async function startMosquitto(): Promise<Mosquitto> {
+export async function startMosquitto(onPort?: number): Promise<Mosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'hestia-mosquitto-'));
-  // Mosquitto cannot listen on port 0 and say which port it took: a port free a moment ago.
-  const port = await freePort();
+  // Mosquitto cannot listen on port 0 and say which port it took: a port free a moment ago (or the
+  // one a stopped broker of the test had).
+  const port = onPort ?? (await freePort());
   const conf = join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
@@ -50,8 +53,12 @@ export async function startMosquitto(): Promise<Mosquitto> {
   return {
     url: `mqtt://127.0.0.1:${port}`,
     port,
+    pid: child.pid as number,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null) {
+        child.kill('SIGCONT');
+        child.kill('SIGTERM');
+      }
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
