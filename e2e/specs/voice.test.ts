@@ -81,13 +81,13 @@ async function browserHearing(wav: string): Promise<Browser> {
 /** A phone context in `language` (light in en, dark in fa), with the voice button's flag as given. */
 async function phoneContext(
   browser: Browser,
-  language: 'en' | 'fa',
+  language: 'en' | 'fa' | 'ar' | 'tr',
   voiceButton: boolean,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
-    colorScheme: language === 'fa' ? 'dark' : 'light',
+    colorScheme: language === 'fa' || language === 'ar' ? 'dark' : 'light',
   });
   await context.addInitScript(
     ([lng, on]) => {
@@ -313,5 +313,24 @@ describe('voice assistant', () => {
     });
     // The manifest, and one file per sample (its features) beside it.
     expect(kept).toEqual({ commands: 1, samples: 6, files: 7 });
+  });
+
+  it('shows the commands and the add screen in Arabic (dark) and Turkish (light), axe clean', async () => {
+    for (const language of ['ar', 'tr'] as const) {
+      const page = await (await phoneContext(browsers[1] as Browser, language, false)).newPage();
+      await stack.logIn(page);
+      await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
+      await expect.poll(() => page.getByTestId('voice-command').count()).toBe(1);
+      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      expect(await axeViolations(page, `voice-commands ${language}`)).toEqual([]);
+      await page.screenshot({ path: `${artifacts}/voice-commands-${language}.png`, fullPage: true });
+      await page.getByTestId('voice-command-add').click();
+      await page.getByTestId('screen-voice-command-add').waitFor();
+      await page.getByTestId('voice-command-save').click();
+      await page.getByTestId('voice-samples-error').waitFor();
+      expect(await axeViolations(page, `voice-command-add ${language}`)).toEqual([]);
+      await page.screenshot({ path: `${artifacts}/voice-add-${language}.png`, fullPage: true });
+      await page.context().close();
+    }
   });
 });
