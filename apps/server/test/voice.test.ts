@@ -142,7 +142,7 @@ describe('the voice service', () => {
     const c = await teach(who.owner, 'Open the curtains ۲', [curtains?.t1, curtains?.t2] as Buffer[], {
       type: 'device',
       deviceId: stack.ids.curtain,
-      values: { position: 100 },
+      values: { open_request_1: 1 },
     });
     expect(c).toMatchObject({ name: 'Open the curtains 2', sequence: 'open the curtains 2' });
 
@@ -207,5 +207,24 @@ describe('the voice service', () => {
     expect(r).toMatchObject({ status: 404, body: { message: 'No sequence was found in the speech.' } });
     const left = (await v<VoiceCommand[]>(who.owner, 'GET', 'getAllCustomCommands')).body.data;
     expect(left.map((c) => c.sequence)).toEqual(['turn off the lights', 'open the curtains 2']);
+  });
+
+  it('checks a device target as a write: a viewer is refused, so is a key the model lacks', async () => {
+    await shareWith(who.owner.client, stack.ids.switch, who.stranger.client, 'view');
+    const theirs = (await upload(who.stranger, speech.owner[0]?.t1 as Buffer, 'sample')).body.data.filename;
+    const lights = { type: 'device', deviceId: stack.ids.switch, values: { relay_1: 1 } };
+    const viewer = await v(who.stranger, 'POST', 'subToData', {
+      json: { name: 'Lights', target: lights, filenames: [theirs] },
+    });
+    expect(viewer).toMatchObject({
+      status: 403,
+      body: { isSuccess: false, message: 'This device is shared with you for viewing only.' },
+    });
+    const mine = (await upload(who.owner, speech.owner[0]?.t1 as Buffer, 'sample')).body.data.filename;
+    const badKey = await v(who.owner, 'POST', 'subToData', {
+      json: { name: 'Lights', target: { ...lights, values: { relay_9: 1 } }, filenames: [mine] },
+    });
+    expect(badKey).toMatchObject({ status: 400, body: { statusCode: 400 } });
+    expect(badKey.body.message).toMatch(/target\.values: Unknown key relay_9/);
   });
 });

@@ -35,8 +35,8 @@ export const voiceRouteDocs = {
     tag: 'Voice assistant',
     summary: 'Give cached uploads to a voice command (made or updated)',
     description:
-      "The phrase `name` is kept with its sequence key (lower case, Persian and Arabic-Indic digits as Latin, no punctuation). With no command of that sequence one is made with `target` (one of your automations, or values for a device you own or were shared); with one, the samples are added and its target replaced. At most 100 commands and 10 samples a command. Another user's recording, automation or device: 404.",
-    errors: ['NOT_FOUND'],
+      "The phrase `name` is kept with its sequence key (lower case, Persian and Arabic-Indic digits as Latin, no punctuation). With no command of that sequence one is made with `target` (one of your automations, or values for a device you own or control by a share, checked as a write: a viewer 403, a key the model lacks or keys of two register groups 400); with one, the samples are added and its target replaced. At most 100 commands and 10 samples a command. Another user's recording, automation or device: 404.",
+    errors: ['NOT_FOUND', 'VIEW_ONLY'],
   },
   voiceDeviceList: {
     tag: 'Voice assistant',

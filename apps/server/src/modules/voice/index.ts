@@ -1,5 +1,7 @@
+import { buildWrite, CatalogError, getProfile } from '@hestia/catalog';
 import { VOICE_PREFIX, voiceFileRoutes } from '@hestia/contract';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../core/errors.ts';
 import type { Infrastructure } from '../../core/infrastructure.ts';
 import { AttemptLimiter, type AttemptStore } from '../../core/rate-limiter.ts';
 import { fileRoute } from '../../plugins/api.ts';
@@ -30,8 +32,23 @@ export function register(
   },
 ): { voice: VoiceService } {
   const access: VoiceAccess = {
-    device: async (userId, deviceId) => {
-      await deps.devices.access(userId, deviceId);
+    device: async (userId, deviceId, values) => {
+      const { row, access } = await deps.devices.access(userId, deviceId);
+      if (!values) return;
+      // A command that sends values is checked as a write would be: a viewer may not write, and
+      // the values must be keys the model takes, of one register group.
+      if (access === 'view') throw new AppError('VIEW_ONLY');
+      const profile = getProfile(row.profileId);
+      if (!profile) return;
+      try {
+        buildWrite(
+          profile,
+          Object.entries(values).map(([Key, Value]) => ({ Key, Value })),
+        );
+      } catch (err) {
+        if (err instanceof CatalogError) throw new AppError('VALIDATION', `target.values: ${err.message}`);
+        throw err;
+      }
     },
     automation: async (userId, automationId) => {
       await deps.automations.get(userId, automationId, 'automation');

@@ -20,7 +20,8 @@ import { encodeWav, parseWav, resample } from './wav.ts';
 
 /** What the voice service needs of devices and automations: the caller's access, 404 for strangers. */
 export interface VoiceAccess {
-  device(userId: string, deviceId: string): Promise<void>;
+  /** With `values`: also that the caller may write them to the device (a command's target). */
+  device(userId: string, deviceId: string, values?: Record<string, string | number | boolean>): Promise<void>;
   automation(userId: string, automationId: string): Promise<void>;
 }
 
@@ -104,7 +105,7 @@ export class VoiceService {
     if (!sequence) throw new AppError('VALIDATION', 'name: The phrase needs at least one letter or digit.');
     const { target } = body;
     if (target.type === 'automation') await access.automation(userId, target.automationId);
-    else await access.device(userId, target.deviceId);
+    else await access.device(userId, target.deviceId, target.values);
     const ids = [...new Set(body.filenames.map(idOfFileName))];
     const cached = await repo.cached(userId, ids);
     if (cached.length !== ids.length)
