@@ -35,6 +35,7 @@ import { settingsRoutes } from './routes/settings-routes.tsx';
 import { shellRoutes } from './routes/shell-routes.tsx';
 import { timerRoutes } from './routes/timer-routes.tsx';
 import { paths } from './routes.ts';
+import { remoteRoutes } from './screens/remote/remote-routes.tsx';
 import { voiceRoutes } from './screens/voice/voice-routes.tsx';
 import { isLanguage } from './state/app-setting-store.ts';
 import { useAuthStore } from './state/auth-store.ts';
@@ -115,6 +116,7 @@ const routeTree = (
     {shellRoutes()}
     {automationRoutes()}
     {timerRoutes()}
+    {remoteRoutes()}
     {configChooseRoutes()}
     {configRoutes()}
     {linkRoutes()}

@@ -12,6 +12,7 @@ import type en from '../locales/en.json';
 import type firmwareEn from '../locales/firmware/en.json';
 import type homeEn from '../locales/home/en.json';
 import type notificationsEn from '../locales/notifications/en.json';
+import type remoteEn from '../locales/remote/en.json';
 import type shellEn from '../locales/shell/en.json';
 import type timersEn from '../locales/timers/en.json';
 import type voiceEn from '../locales/voice/en.json';
@@ -37,7 +38,8 @@ declare module 'i18next' {
         typeof notificationsEn &
         typeof shellEn &
         typeof voiceEn &
-        typeof catalogEn;
+        typeof catalogEn &
+        typeof remoteEn;
     };
   }
 }

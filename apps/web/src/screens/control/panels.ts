@@ -54,4 +54,6 @@ export const panels: Partial<Record<FamilyId, Panel>> = {
   microwave: lazyPanel(() => import('./MicrowavePanel.tsx')),
   stove: lazyPanel(() => import('./HobPanel.tsx')),
   cooktop: lazyPanel(() => import('./HobPanel.tsx')),
+  // Issue 23: an IR blaster lists its remotes (screens/remote).
+  ir_remote: lazyPanel(() => import('../remote/RemoteListScreen.tsx')),
 };

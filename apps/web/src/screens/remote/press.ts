@@ -1,0 +1,71 @@
+import type { UserRemote } from '@hestia/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../data/errors.ts';
+import { localeDigits } from '../../lib/digits.ts';
+import { toast } from '../../ui/Toast.tsx';
+import { type AcStateBody, useSendRemote } from './data.ts';
+
+/** What the remote's emitter shows: idle, sending, sent (the blaster took it) or refused (with why). */
+export interface PressStatus {
+  state: 'idle' | 'sending' | 'sent' | 'error';
+  /** The button (or 'state') last pressed. */
+  button: string;
+  message: string;
+}
+
+/** How long the emitter stays lit after a send. */
+const LIT_MS = 900;
+
+/**
+ * Pressing a remote's buttons: each press sends at once through the blaster. A refusal (offline,
+ * view-only, firmware below the floor, a code the protocol cannot carry) shows the server's message,
+ * translated where the contract knows it, on the remote and as a toast.
+ */
+export function useRemotePress(remote: Pick<UserRemote, 'id'>) {
+  const { t } = useTranslation();
+  const send = useSendRemote(remote.id);
+  const [status, setStatus] = useState<PressStatus>({ state: 'idle', button: '', message: '' });
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const press = useCallback(
+    (body: { button: string } | { state: AcStateBody }) => {
+      const button = 'button' in body ? body.button : 'state';
+      clearTimeout(timer.current);
+      setStatus({ state: 'sending', button, message: '' });
+      send.mutate(body, {
+        onSuccess: () => {
+          setStatus({ state: 'sent', button, message: '' });
+          timer.current = setTimeout(() => setStatus((s) => ({ ...s, state: 'idle' })), LIT_MS);
+        },
+        onError: (err) => {
+          const message = errorText(err, t);
+          setStatus({ state: 'error', button, message });
+          toast.error(message, { id: `remote-send-${remote.id}` });
+        },
+      });
+    },
+    [send, t, remote.id],
+  );
+  return { press, status };
+}
+
+/** A button's label: the app's word for a standard key, the user's own name for a learned one. */
+export function useButtonLabel() {
+  const { t, i18n } = useTranslation();
+  return (name: string): string => {
+    const digit = /^digit_(\d)$/.exec(name);
+    if (digit) return t('remote.buttons.digit', { n: localeDigits(digit[1] as string, i18n.language) });
+    const key = `remote.buttons.${name}`;
+    return i18n.exists(key) ? t(key as 'remote.buttons.power') : name.replace(/_/g, ' ');
+  };
+}
+
+/** What a digit key has printed on it: the digit, in the language's digits (Persian in fa). */
+export function useDigitFace() {
+  const { i18n } = useTranslation();
+  return (name: string): string | undefined => {
+    const digit = /^digit_(\d)$/.exec(name);
+    return digit ? localeDigits(digit[1] as string, i18n.language) : undefined;
+  };
+}
