@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
 import { api, device, id, stack, useControlStack } from '../control.ts';
 import { controlUrl, logIn, openControl, shot, TAB } from '../control-by-route.ts';
+import { artifacts } from '../stack.ts';
 
 /**
  * Issue 23, the IR remote screens in Chromium against the real server and a simulated IR blaster
@@ -51,6 +52,14 @@ async function press(p: Page, key: string): Promise<void> {
     .toMatch(/sent|idle/);
 }
 
+/** The whole drawn remote, from the top of the screen. */
+async function remoteShot(p: Page, file: string): Promise<void> {
+  await p.mouse.move(0, 0);
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await p.waitForTimeout(350);
+  await p.screenshot({ path: `${artifacts}/${file}.png`, fullPage: true });
+}
+
 const report = (values: Record<string, string | number>) =>
   device('blaster').client.publishAsync(tbTopics.telemetry, JSON.stringify(values), { qos: 1 });
 
@@ -63,6 +72,7 @@ describe('IR remotes', () => {
     await p.getByTestId('remote-type-catalogue').click();
     await p.getByTestId('remote-category-tv').click();
     await p.getByTestId('screen-remote-brands').waitFor();
+    await shot(p, 'remote-brands-en');
     // Philips first: its RC5 remote is tried, the TV does not respond, and it is taken off again.
     await p
       .getByTestId('remote-brand')
@@ -112,7 +122,7 @@ describe('IR remotes', () => {
     await expect.poll(() => p.getByTestId('remote-status').textContent()).toBe('Channel up sent');
     await reported({ protocol: 'NEC', address: 4, command: 0 });
     await p.mouse.move(0, 0);
-    await shot(p, 'remote-tv-en-light');
+    await remoteShot(p, 'remote-tv-en-light');
 
     // Rename from the blaster's list.
     await p.goto(controlUrl('blaster'));
@@ -148,6 +158,7 @@ describe('IR remotes', () => {
       .poll(() => p.getByTestId('remote-learn-phase').getAttribute('data-phase'), { timeout: 10_000 })
       .toBe('learned');
     expect(await p.getByTestId('remote-learned-code').textContent()).toBe('Samsung32 0x7 0x2');
+    await shot(p, 'remote-learned-en');
     await p.getByTestId('remote-learn-save').click();
     await p.locator('[data-testid="remote-button-row"][data-name="power"]').waitFor();
     const custom = (await userRemotes()).find((r) => r.name === 'Old Samsung');
@@ -194,12 +205,13 @@ describe('IR remotes', () => {
     await reported({ protocol: 'NEC', address: 4, command: 23 });
     await p.mouse.move(0, 0);
     expect(await axeViolations(p, 'remote-fa')).toEqual([]);
-    await shot(p, 'remote-tv-fa-dark');
+    await remoteShot(p, 'remote-tv-fa-dark');
 
     // The blaster's list, and the air conditioner's state remote: each key sends mode, temperature and fan together.
     await p.goto(controlUrl('blaster'));
     await p.getByTestId('remote-row').first().waitFor();
     expect(await axeViolations(p, 'remote-list-fa')).toEqual([]);
+    await shot(p, 'remote-list-fa-dark');
     const ac = (await api.call('remotes', { query: { type: 'state' } })).dataList[0];
     const added = await api.call('addCustomerRemote', {
       params: { remoteId: Number(ac?.remoteId) },
@@ -215,7 +227,7 @@ describe('IR remotes', () => {
       .toEqual({ power: true, mode: 'heat', temperature: 25, fan: 'auto' });
     expect(await p.getByTestId('remote-ac-display').textContent()).toContain('۲۵');
     expect(await axeViolations(p, 'remote-ac-fa')).toEqual([]);
-    await shot(p, 'remote-ac-fa-dark');
+    await remoteShot(p, 'remote-ac-fa-dark');
   }, 120_000);
 
   it('a refused press shows why: firmware below the floor, a view-only share; the red dot above version 10 (en)', async () => {

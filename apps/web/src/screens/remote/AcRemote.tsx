@@ -77,14 +77,14 @@ export function AcRemote({ remote }: { remote: UserRemote }) {
         aria-label={remote.name}
         data-testid="remote-face"
         data-kind="state"
-        className="mx-auto w-full max-w-[300px] rounded-[40px] bg-gradient-to-b from-[#f4f5f7] to-[#d9dce1] px-6 pt-4 pb-8 shadow-[0_24px_48px_-20px_rgba(0,0,0,0.45)] ring-1 ring-black/15"
+        className="mx-auto w-full max-w-[300px] rounded-[40px] bg-gradient-to-b from-[#f4f5f7] to-[#d9dce1] px-6 pt-4 pb-8 shadow-[0_24px_48px_-20px_rgba(0,0,0,0.45)] ring-1 ring-line"
       >
         <Emitter status={status} />
         <div
           data-testid="remote-ac-display"
           data-power={state.power}
           aria-live="polite"
-          className={`mb-6 rounded-2xl bg-[#b9c7a8] px-4 py-3 font-mono text-[#17210f] shadow-[inset_0_2px_6px_rgba(0,0,0,0.25)] ${state.power ? '' : 'opacity-60'}`}
+          className={`mb-6 rounded-2xl bg-[#b9c7a8] px-4 py-3 text-[#17210f] shadow-[inset_0_2px_6px_rgba(0,0,0,0.25)] ${state.power ? '' : 'opacity-60'}`}
         >
           <div className="flex items-center justify-between text-[13px] font-semibold">
             <span className="inline-flex items-center gap-1.5">

@@ -5,7 +5,7 @@ import { type PressStatus, useButtonLabel, useRemotePress } from './press.ts';
 import { Emitter, KEY, KEY_ICONS, Key, RockerKey } from './RemoteKeys.tsx';
 
 const BODY =
-  'mx-auto w-full max-w-[300px] rounded-[48px] bg-gradient-to-b from-[#2b2e35] to-[#17191d] px-6 pt-4 pb-8 shadow-[0_24px_48px_-20px_rgba(0,0,0,0.6)] ring-1 ring-black/50';
+  'mx-auto w-full max-w-[300px] rounded-[48px] bg-gradient-to-b from-[#2b2e35] to-[#17191d] px-6 pt-4 pb-8 shadow-[0_24px_48px_-20px_rgba(0,0,0,0.6)] ring-1 ring-line';
 
 /** The navigation ring: four arrows around OK, as the remote's thumb pad. */
 function NavRing({
@@ -67,7 +67,9 @@ export function PressLine({ status, labelOf }: { status: PressStatus; labelOf(na
         ? t('remote.press.sent', { name })
         : status.state === 'error'
           ? status.message
-          : '';
+          : status.button
+            ? t('remote.press.sent', { name })
+            : '';
   return (
     <p
       role="status"
