@@ -2,11 +2,19 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { HestiaClient } from '@hestia/client';
+import { HestiaClient, VoiceClient } from '@hestia/client';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
-import { artifacts, type E2eStack, launchChromium, PHONE, startE2e } from '../stack.ts';
+import {
+  artifacts,
+  DEMO_EMAIL,
+  DEMO_PASSWORD,
+  type E2eStack,
+  launchChromium,
+  PHONE,
+  startE2e,
+} from '../stack.ts';
 
 /**
  * Issue 23, the voice assistant in the browser, with the real voice service and real recognition: the
@@ -313,6 +321,36 @@ describe('voice assistant', () => {
     });
     // The manifest, and one file per sample (its features) beside it.
     expect(kept).toEqual({ commands: 1, samples: 6, files: 7 });
+  });
+
+  it("deletes a device's voice data from the commands screen (deleteData), the device's list then empty", async () => {
+    // A device command made through the voice service itself, with a sample uploaded to it.
+    const anon = new HestiaClient({ baseUrl: stack.server.url });
+    const { token } = await anon.login(DEMO_EMAIL, DEMO_PASSWORD);
+    const voice = new VoiceClient({ voiceUrl: `${stack.server.url}/voice`, token: () => token });
+    const userId = (await api.call('profile', {})).id;
+    const plugId = stack.deviceOf('plug-metering');
+    const wav = new Blob([readFileSync(join(audioDir, 'sample-us.wav'))], { type: 'audio/wav' });
+    const sample = await voice.upload(wav, userId, 'sample');
+    await voice.subToData({
+      name: 'kettle on',
+      target: { type: 'device', deviceId: plugId, values: { relay_1: 1 } },
+      filenames: [sample.filename],
+    });
+    expect(await voice.deviceVoiceList(plugId)).toHaveLength(1);
+
+    const page = await (await phoneContext(browsers[1] as Browser, 'en', false)).newPage();
+    await stack.logIn(page);
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
+    await expect.poll(() => page.getByTestId('voice-command').count()).toBe(2);
+    const row = page.getByTestId('voice-command').filter({ hasText: 'kettle on' });
+    await expect.poll(() => row.textContent()).toContain('Runs Kettle plug');
+    // Only a device's command has the delete button (the service deletes by device).
+    await expect.poll(() => page.getByTestId('voice-command-delete').count()).toBe(1);
+    await row.getByTestId('voice-command-delete').click();
+    await expect.poll(() => page.getByTestId('voice-command').count()).toBe(1);
+    expect(await voice.deviceVoiceList(plugId)).toEqual([]);
+    await page.context().close();
   });
 
   it('shows the commands and the add screen in Arabic (dark) and Turkish (light), axe clean', async () => {
