@@ -137,7 +137,10 @@ async function addCommand(page: Page, shot?: string) {
   for (let i = 0; i < 3; i++) await recordSample(page, i);
   // Playback of a recorded sample from the service (stream).
   const play = page.getByTestId('voice-sample').first().getByTestId('voice-sample-play');
+  const streamed = page.waitForResponse((r) => r.url().includes('/voice/stream?') && r.status() === 200);
   await play.click();
+  // The sample comes back from the service as audio/wav and plays.
+  expect((await streamed).headers()['content-type']).toContain('audio/wav');
   await expect.poll(() => play.isDisabled(), { timeout: 5000 }).toBe(false);
   if (shot) await page.screenshot({ path: `${artifacts}/${shot}`, fullPage: true });
   expect(await axeViolations(page, 'voice-command-add')).toEqual([]);
@@ -151,6 +154,12 @@ async function speakCommand(page: Page, shot?: string): Promise<string> {
   await fab.click();
   await page.getByTestId('voice-level').waitFor();
   await expect.poll(() => page.getByTestId('voice-fab').getAttribute('data-state')).toBe('recording');
+  // The meter follows the voice the microphone hears.
+  await expect
+    .poll(async () => Number(await page.getByTestId('voice-level').getAttribute('data-level')), {
+      timeout: 3000,
+    })
+    .toBeGreaterThan(0);
   await page.waitForTimeout(2600);
   if (shot) await page.screenshot({ path: `${artifacts}/${shot}` });
   await fab.click();
