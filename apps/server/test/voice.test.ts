@@ -227,4 +227,19 @@ describe('the voice service', () => {
     expect(badKey).toMatchObject({ status: 400, body: { statusCode: 400 } });
     expect(badKey.body.message).toMatch(/target\.values: Unknown key relay_9/);
   });
+
+  it('takes 30 uploads a minute from one user, then 429 with Retry-After, others unaffected', async () => {
+    await addUser(stack.server, 'voice-busy@example.com', 'VoicePass1');
+    const busy = await signIn('voice-busy@example.com', 'VoicePass1');
+    const take = speech.owner[0]?.t1 as Buffer;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await upload(busy, Buffer.from('not a wav file'), 'sample')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    const refused = await upload(busy, take, 'sample');
+    expect(refused).toMatchObject({ status: 429, body: { isSuccess: false, statusCode: 429 } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await upload(who.sharee, take, 'sample')).status).toBe(200);
+  });
 });

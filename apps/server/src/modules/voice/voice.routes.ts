@@ -59,6 +59,11 @@ export function voiceRoutesPlugin(deps: VoiceRouteDeps) {
       { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT },
       (_req, body, done) => done(null, body),
     );
+    // Any other type is read too (bounded the same), so that an upload sent as raw audio gets the
+    // answer that names the form, and a JSON route the 415 that names JSON.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_req, body, done) =>
+      done(null, body),
+    );
     // An unknown path under the voice base is a 404 in the wrapper, never the web app's page.
     scope.setNotFoundHandler((_req, reply) => reply.status(404).send(fail('Request not found', 404)));
 
