@@ -102,6 +102,19 @@ describe.runIf(scaledConfigured)('the external broker thread’s MQTT session', 
     await watcher.endAsync();
   }, 60_000);
 
+  it('says what may be wrong when another connection takes its client id', async () => {
+    const b = await broker();
+    const one = session(b.url, 'session-twice');
+    await waitFor(() => one.readies === 1, 10_000);
+    const two = session(b.url, 'session-twice');
+    await waitFor(
+      () => one.errors.some((e) => e.includes('another instance may have the client id session-twice')),
+      5000,
+    );
+    await one.s.close();
+    await two.s.close();
+  }, 30_000);
+
   it('drops a connection whose broker stopped answering, and connects again', async () => {
     const b = await broker();
     const s = session(b.url, 'session-keepalive', { keepaliveSeconds: 1 });

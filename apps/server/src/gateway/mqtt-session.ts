@@ -193,7 +193,12 @@ export class MqttSession {
     parser.on('error', (err: Error) => fail(err));
     socket.on('data', (chunk: Buffer) => parser.parse(chunk));
     socket.on('error', (err: Error) => fail(err));
-    socket.on('close', () => fail(new Error('connection closed')));
+    // Mosquitto closes the older of two connections with one client id without a word.
+    const closed =
+      this.opts.sessionExpiry > 0
+        ? `the connection closed (if this repeats every few seconds, another instance may have the client id ${this.opts.clientId})`
+        : 'the connection closed';
+    socket.on('close', () => fail(new Error(closed)));
     const username = url.username ? decodeURIComponent(url.username) : undefined;
     const password = url.password ? Buffer.from(decodeURIComponent(url.password)) : undefined;
     this.lastHeard = Date.now();
@@ -270,7 +275,14 @@ export class MqttSession {
         return;
       }
       case 'disconnect':
-        fail(new Error(`the broker disconnected (${p.reasonCode ?? 0})`));
+        // 0x8E: another connection took this client id (two instances given one MQTT_CLIENT_ID).
+        fail(
+          new Error(
+            p.reasonCode === 0x8e
+              ? `another client connected with this client id (${this.opts.clientId}); each instance needs its own`
+              : `the broker disconnected (${p.reasonCode ?? 0})`,
+          ),
+        );
         return;
       default:
         return;
