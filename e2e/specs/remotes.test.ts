@@ -73,6 +73,7 @@ describe('IR remotes', () => {
     await p.getByTestId('remote-category-tv').click();
     await p.getByTestId('screen-remote-brands').waitFor();
     await shot(p, 'remote-brands-en');
+    expect(await axeViolations(p, 'remote-brands-en')).toEqual([]);
     // Philips first: its RC5 remote is tried, the TV does not respond, and it is taken off again.
     await p
       .getByTestId('remote-brand')
@@ -159,6 +160,7 @@ describe('IR remotes', () => {
       .toBe('learned');
     expect(await p.getByTestId('remote-learned-code').textContent()).toBe('Samsung32 0x7 0x2');
     await shot(p, 'remote-learned-en');
+    expect(await axeViolations(p, 'remote-learn-en')).toEqual([]);
     await p.getByTestId('remote-learn-save').click();
     await p.locator('[data-testid="remote-button-row"][data-name="power"]').waitFor();
     const custom = (await userRemotes()).find((r) => r.name === 'Old Samsung');
@@ -230,7 +232,7 @@ describe('IR remotes', () => {
     await remoteShot(p, 'remote-ac-fa-dark');
   }, 120_000);
 
-  it('a refused press shows why: firmware below the floor, a view-only share; the red dot above version 10 (en)', async () => {
+  it('a refused press shows why: firmware below the floor, a view-only share; the IR profile’s red dot rule (en)', async () => {
     const p = await page('en');
     const tv = await lgTv();
     const url = `${stack.server.url}${TAB}/irremote-add-controller/${id('blaster')}?remoteId=${tv?.id}`;

@@ -110,7 +110,11 @@ export function LearnButtonScreen() {
                 : t('remote.learn.ready', { name: label })}
         </p>
         <p className="mt-2 max-w-xs text-sm text-muted">
-          {phase === 'listening' ? t('remote.learn.listeningHint', { name: label }) : t('remote.learn.hint')}
+          {phase === 'listening'
+            ? t('remote.learn.listeningHint', { name: label })
+            : phase === 'learned'
+              ? t('remote.learn.learnedHint')
+              : t('remote.learn.hint')}
         </p>
         {learned ? (
           <p
