@@ -13,7 +13,7 @@ import { artifacts } from '../stack.ts';
  * decoded by the blaster and read back through the server; a custom remote whose button is learned
  * from a remote pointed at the blaster (`simulate.irReceive`), saved and sent; the drawn remote in
  * Persian (RTL, dark) with axe; the air conditioner's state remote; refusals (firmware floor, a
- * view-only share) in the server's words; the IR universal profile's red dot rule (version 10).
+ * view-only share, offline) in the server's words; the IR universal profile's red dot rule (version 10).
  */
 useControlStack({ blaster: ['ir-remote-universal', 'TV blaster'] });
 
@@ -232,7 +232,7 @@ describe('IR remotes', () => {
     await remoteShot(p, 'remote-ac-fa-dark');
   }, 120_000);
 
-  it('a refused press shows why: firmware below the floor, a view-only share; the IR profile’s red dot rule (en)', async () => {
+  it('a refused press shows why: firmware below the floor, a view-only share, the blaster offline; the IR profile’s red dot rule (en)', async () => {
     const p = await page('en');
     const tv = await lgTv();
     const url = `${stack.server.url}${TAB}/irremote-add-controller/${id('blaster')}?remoteId=${tv?.id}`;
@@ -291,5 +291,21 @@ describe('IR remotes', () => {
       .toBe('error');
     expect(await v.getByTestId('remote-status').textContent()).not.toBe('');
     await shot(v, 'remote-view-only-refused-en');
+
+    // The blaster goes offline (last: it stays so): the owner's press is refused with the server's words.
+    await device('blaster').close();
+    await p.goto(url);
+    await p.getByTestId('remote-face').waitFor();
+    await expect
+      .poll(
+        async () => {
+          await p.getByTestId('remote-key-mute').click();
+          await p.waitForTimeout(500);
+          return p.getByTestId('remote-status').textContent();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe('The device is not connected to the internet.');
+    expect(await p.getByTestId('remote-emitter').getAttribute('data-state')).toBe('error');
   }, 120_000);
 });
