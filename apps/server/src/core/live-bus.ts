@@ -45,6 +45,11 @@ export interface LiveBus {
   publishActivity(notice: ActivityNotice): void;
   /** The other instances' activity notices: an instance never hears its own. */
   onActivity(handler: (notice: ActivityNotice) => void): () => void;
+  /**
+   * The bus was interrupted (Redis lost) and is back: events of the outage were missed, so caches
+   * reload and live sockets are closed for a fresh snapshot. Never called with one process.
+   */
+  onResumed(handler: () => void): () => void;
   /** Whether events can go out and come in now (`GET health`): always in one process; Redis answers a ping in time. */
   isUp(): Promise<boolean>;
   close(): Promise<void>;

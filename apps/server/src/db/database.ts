@@ -78,6 +78,10 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server drops (restart, failover) is replaced on next use, not a crash.
   pool.on('error', () => undefined);
+  // Nor one checked out when it drops (between a transaction's statements, say): its query fails and
+  // the pool discards it on release, but its own 'error' event, heard by nobody, would end the
+  // process (PostgreSQL restarted under load, decision 044).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     await pool.query('select 1');
   } catch (err) {

@@ -33,6 +33,7 @@ export function inProcessBus(): LiveBus {
     // One process, so there is no other instance to tell.
     publishActivity: () => undefined,
     onActivity: () => () => undefined,
+    onResumed: () => () => undefined,
     isUp: async () => true,
     close: async () => undefined,
   };
@@ -83,6 +84,29 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
     }
   });
   await sub.subscribe(CHANNEL, SESSIONS, ACCESS, ATTRIBUTES, ACTIVITY);
+  // A connection lost (Redis restarted, a network cut) loses every event sent meanwhile, ours and the
+  // other instances'. Once both are back and the subscriptions are in place again, the listeners are
+  // told, so caches and sockets catch up (decision 044).
+  const resumed = new Handlers<void>();
+  let interrupted = false;
+  let closing = false;
+  const back = () => {
+    if (!interrupted || closing || pub.status !== 'ready' || sub.status !== 'ready') return;
+    interrupted = false;
+    sub.subscribe(CHANNEL, SESSIONS, ACCESS, ATTRIBUTES, ACTIVITY).then(
+      () => resumed.emit(undefined),
+      (err: Error) => {
+        interrupted = true;
+        onError(err);
+      },
+    );
+  };
+  for (const connection of [pub, sub]) {
+    connection.on('close', () => {
+      interrupted = true;
+    });
+    connection.on('ready', back);
+  }
   // Events go out once per turn of the event loop, as one message: at thousands of messages a
   // second, one Redis command (and one message to every instance) per event was most of the cost.
   let queued: TelemetryEvent[] = [];
@@ -123,6 +147,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       notices.push([n.deviceId, n.kind]);
     },
     onActivity: (h) => activity.add(h),
+    onResumed: (h) => resumed.add(h),
     // Both connections ready, and Redis answers the publishing one within a second.
     isUp: async () => {
       if (pub.status !== 'ready' || sub.status !== 'ready') return false;
@@ -141,6 +166,7 @@ export async function redisBus(url: string, onError: (err: Error) => void): Prom
       }
     },
     close: async () => {
+      closing = true;
       sub.disconnect();
       sendQueued();
       sendNotices();

@@ -27,9 +27,20 @@ const serial = () => {
  */
 export function telemetrySocket(app: FastifyInstance, deps: TelemetrySocketDeps): void {
   const session = telemetrySessions(deps);
+  // After a bus outage (decision 044) every socket missed events: each is closed as "service restart"
+  // and the app reconnects (3 s) and resubscribes, each subscription starting with a snapshot.
+  const open = new Set<WebSocket>();
+  const track = (socket: WebSocket) => {
+    open.add(socket);
+    socket.on('close', () => open.delete(socket));
+  };
+  deps.bus.onResumed(() => {
+    for (const socket of open) socket.close(1012, 'Live updates were interrupted; reconnect');
+  });
 
   app.get('/api/ws/plugins/telemetry', { websocket: true }, (socket: WebSocket, req) => {
     const query = req.query as Record<string, unknown>;
+    track(socket);
     const s = session(socket);
     const run = serial();
     const ready = s.authenticate(typeof query.token === 'string' ? query.token : '');
@@ -47,6 +58,7 @@ export function telemetrySocket(app: FastifyInstance, deps: TelemetrySocketDeps)
   });
 
   app.get('/api/ws', { websocket: true }, (socket: WebSocket) => {
+    track(socket);
     const s = session(socket);
     const run = serial();
     const deadline = setTimeout(() => {

@@ -99,7 +99,13 @@ export class TelemetryService {
   constructor(private readonly deps: TelemetryDeps) {
     const { bus } = deps;
 
-    this.unsubscribe = bus.subscribe((e: TelemetryEvent) => this.merge(e.deviceId, e.ts, e.values));
+    const unsubscribe = bus.subscribe((e: TelemetryEvent) => this.merge(e.deviceId, e.ts, e.values));
+    // Events of a bus outage were missed: each device's latest values are read again (decision 044).
+    const unresumed = bus.onResumed(() => this.loaded.clear());
+    this.unsubscribe = () => {
+      unsubscribe();
+      unresumed();
+    };
   }
 
   /** Into the cache; the values replaced go into `previous` when given. */
