@@ -38,7 +38,8 @@ describe('VoiceClient', () => {
     expect(calls[1]?.url).toBe('https://hub.example/voice/getAutomationId?sequence=lights+2');
     await client.deleteData('d-1');
     expect(calls[2]?.init.body).toBe('{"device_id":"d-1"}');
-    expect((calls[2]?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const deleteHeaders = calls[2]?.init.headers as Record<string, string> | undefined;
+    expect(deleteHeaders?.['Content-Type']).toBe('application/json');
   });
 
   it('refreshes once on an expired session and sends again, rebuilding the body', async () => {
