@@ -39,6 +39,12 @@ export function LearnButtonScreen() {
   const [learned, setLearned] = useState<ButtonBody | null>(null);
   // The `code` report's time when listening began: a report after it is what the blaster just heard.
   const since = useRef<number | undefined>(undefined);
+  // Leaving the screen while the blaster listens turns listening off, so a later press is not taken.
+  const leave = useRef<() => void>(() => undefined);
+  leave.current = () => {
+    if (phase === 'listening') void control.send([{ Key: 'learn', Value: 0 }]);
+  };
+  useEffect(() => () => leave.current(), []);
   const point = control.points?.code;
   const learnOn = Number(control.values.learn) === 1;
 
