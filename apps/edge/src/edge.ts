@@ -98,9 +98,10 @@ export function internalTopic(msg: DeviceMessage): string | null {
       const [request = '', chunk = ''] = requestId.split('/');
       return firmwareTopics.request(id, request, chunk);
     }
+    case 'activity':
+      return deviceTopics.activity(id);
     default:
-      // `activity` (a ping) has no internal topic; `provision` is answered here; `status` and
-      // `rpc/request` never come from a device.
+      // `provision` is answered here; `status` and `rpc/request` never come from a device.
       return null;
   }
 }
@@ -255,7 +256,12 @@ export async function startEdge(opts: EdgeOptions): Promise<Edge> {
         return;
       }
       const topic = internalTopic(msg);
-      if (topic) void send(topic, msg.payload);
+      // A ping only says the device is alive: at most once, nothing to acknowledge or keep.
+      if (msg.kind === 'activity' && topic)
+        void internal
+          .publishAsync(topic, '', { qos: 0 })
+          .catch((err: Error) => log.warn({ err: err.message, topic }, 'edge: a publish failed'));
+      else if (topic) void send(topic, msg.payload);
     });
 
     // Connection changes per device in order (a connect's subscription before its disconnect's removal).

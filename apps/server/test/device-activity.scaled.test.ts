@@ -136,14 +136,37 @@ describe.runIf(configured)('scaled mode: device activity across two instances', 
     expect(marks('inactivityAlarmTime')).toHaveLength(1);
   });
 
+  it("takes an edge's word that the device pinged as activity (a device that only pings stays active)", async () => {
+    // Silent past the timeout on both instances.
+    for (let i = 0; i < 2; i++) {
+      offset += 700_000;
+      sweepBoth();
+      await settle();
+    }
+    await waitFor(
+      () =>
+        a.telemetry.cached(deviceId, 'active') === false && b.telemetry.cached(deviceId, 'active') === false,
+    );
+    const woken = marks('lastActivityTime').length;
+    // What an edge publishes when the device's MQTT ping reaches it: no message, QoS 0.
+    await device.publishAsync(topic('activity'), '', { qos: 0 });
+    await waitFor(
+      () =>
+        a.telemetry.cached(deviceId, 'active') === true && b.telemetry.cached(deviceId, 'active') === true,
+      10_000,
+    );
+    expect(marks('lastActivityTime')).toHaveLength(woken + 1);
+  });
+
   it('stops watching a device once it disconnects, whichever instance hears its will', async () => {
+    const alarms = marks('inactivityAlarmTime').length;
     await device.publishAsync(topic('status'), 'offline', { qos: 1 });
     await waitFor(() => marks('lastDisconnectTime').length === 1, 10_000);
     await settle();
     offset += 2_000_000;
     sweepBoth();
     await settle();
-    expect(marks('inactivityAlarmTime')).toHaveLength(1);
+    expect(marks('inactivityAlarmTime')).toHaveLength(alarms);
     expect([a.telemetry.cached(deviceId, 'active'), b.telemetry.cached(deviceId, 'active')]).toEqual([
       false,
       false,

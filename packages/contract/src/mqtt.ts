@@ -37,6 +37,11 @@ export const deviceTopics = {
   claim: (id: string) => `devices/${id}/claim`,
   /** Scaled mode only: `online` on connect and `offline` as the will, both retained. */
   status: (id: string) => `devices/${id}/status`,
+  /**
+   * Scaled mode only: an edge heard the device's MQTT ping (it is alive without a message), so the
+   * servers' inactivity timeout hears of it as the embedded broker's does. Empty payload, QoS 0.
+   */
+  activity: (id: string) => `devices/${id}/activity`,
 } as const;
 
 export type DeviceTopicKind =
@@ -48,6 +53,7 @@ export type DeviceTopicKind =
   | 'rpc/call'
   | 'claim'
   | 'status'
+  | 'activity'
   | 'fw/request';
 
 export interface ParsedDeviceTopic {
@@ -58,7 +64,7 @@ export interface ParsedDeviceTopic {
 
 /** What a device sends, below `devices/{id}/`; a request id follows the kinds that take one. */
 const DEVICE_TOPIC =
-  /^devices\/([0-9a-f-]{36})\/(telemetry|attributes|claim|status|attributes\/request|rpc\/request|rpc\/response|rpc\/call)(?:\/(\d{1,10}))?$/;
+  /^devices\/([0-9a-f-]{36})\/(telemetry|attributes|claim|status|activity|attributes\/request|rpc\/request|rpc\/response|rpc\/call)(?:\/(\d{1,10}))?$/;
 const WITH_ID = new Set(['attributes/request', 'rpc/request', 'rpc/response', 'rpc/call']);
 
 /** A firmware chunk request (`devices/{id}/fw/request/{requestId}/chunk/{n}`). */

@@ -26,6 +26,7 @@ const KINDS: Partial<Record<DeviceTopicKind, Kind>> = {
   telemetry: Kind.Telemetry,
   attributes: Kind.Attributes,
   status: Kind.Status,
+  activity: Kind.Activity,
   'rpc/response': Kind.RpcResponse,
   'attributes/request': Kind.AttributesRequest,
   'rpc/call': Kind.RpcCall,
@@ -101,6 +102,8 @@ const session = new MqttSession({
     '$share/hestia/devices/+/telemetry': 1,
     '$share/hestia/devices/+/attributes': 1,
     '$share/hestia/devices/+/status': 1,
+    // An edge's word that a device pinged (QoS 0: a lost one is only a later "inactive").
+    '$share/hestia/devices/+/activity': 0,
     '$share/hestia/devices/+/claim': 1,
     '$share/hestia/devices/+/attributes/request/+': 1,
     '$share/hestia/devices/+/rpc/call/+': 1,
