@@ -60,7 +60,10 @@ export interface Running {
 /** The built server as `npm start` runs it (same flags and environment), in its own process. */
 export async function startBuilt(env: Record<string, string>): Promise<Running> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...serverFlags, entry], {
+  // BENCH_SERVER_FLAGS adds node flags for a diagnosis (e.g. --inspect=127.0.0.1:9339 to read each
+  // thread's heap over the inspector protocol); measured runs leave it unset.
+  const extra = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...serverFlags, ...extra, entry], {
     env: { ...serverEnv, ...process.env, HOST: '127.0.0.1', PORT: '0', MQTT_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
