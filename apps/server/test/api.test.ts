@@ -124,10 +124,12 @@ describe('API description', () => {
     };
     expect(doc.openapi).toBe('3.1.0');
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p));
-    const { routes } = await import('@hestia/contract');
+    const { routes, voiceRoutes } = await import('@hestia/contract');
     const thingsboardPaths = Object.values(routes).filter((d) => 'thingsboard' in d).length;
     expect(thingsboardPaths).toBeGreaterThan(0);
-    expect(ops).toHaveLength(Object.keys(routes).length + thingsboardPaths);
+    // The voice service's routes are described too, under their own base (decision 047).
+    expect(ops).toHaveLength(Object.keys(routes).length + thingsboardPaths + Object.keys(voiceRoutes).length);
+    expect(doc.paths['/voice/uploadfile']?.post).toBeTruthy();
     const rpc = doc.paths['/api/v1/devices/{id}/twoway-rpc']?.post as {
       parameters: Array<{ name: string; in: string }>;
       requestBody: unknown;
