@@ -201,6 +201,12 @@ export const asyncMessages: Record<string, Json> = {
     { type: 'string', enum: ['online', 'offline'] },
     { contentType: 'text/plain' },
   ),
+  activity: message(
+    'activity',
+    'Empty: an edge publishes it for each MQTT ping of a device it holds (scaled mode only).',
+    { type: 'string', maxLength: 0 },
+    { contentType: 'text/plain' },
+  ),
   provisionRequest: message(
     'provisionRequest',
     'A device provisions itself (user name `provision`): `{deviceName (its AP MAC), provisionDeviceKey, provisionDeviceSecret}`.',

@@ -187,6 +187,12 @@ const channels: Record<string, ChannelSpec> = {
     description: 'Connection state, retained (scaled mode).',
     receives: ['status'],
   },
+  devActivity: {
+    address: `${dev}/activity`,
+    server: 'broker',
+    description: "An edge heard the device's MQTT ping (scaled mode, QoS 0): it is alive without a message.",
+    receives: ['activity'],
+  },
 };
 
 const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
