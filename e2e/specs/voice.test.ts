@@ -270,7 +270,7 @@ describe('voice assistant', () => {
     expect(kept).toEqual({ commands: 1, samples: 6, files: 7 });
   });
 
-  it("deletes a device's voice data from the commands screen (deleteData), the device's list then empty", async () => {
+  it("deletes a device's voice data from its settings (deleteData), and one command from the commands screen", async () => {
     // A device command made through the voice service itself, with a sample uploaded to it.
     const anon = new HestiaClient({ baseUrl: stack.server.url });
     const { token } = await anon.login(DEMO_EMAIL, DEMO_PASSWORD);
@@ -278,22 +278,33 @@ describe('voice assistant', () => {
     const userId = (await api.call('profile', {})).id;
     const plugId = stack.deviceOf('plug-metering');
     const wav = new Blob([readFileSync(join(audioDir, 'sample-us.wav'))], { type: 'audio/wav' });
-    const sample = await voice.upload(wav, userId, 'sample');
-    await voice.subToData({
-      name: 'kettle on',
-      target: { type: 'device', deviceId: plugId, values: { relay_1: 1 } },
-      filenames: [sample.filename],
-    });
-    expect(await voice.deviceVoiceList(plugId)).toHaveLength(1);
+    const kettleOn = async () => {
+      const sample = await voice.upload(wav, userId, 'sample');
+      await voice.subToData({
+        name: 'kettle on',
+        target: { type: 'device', deviceId: plugId, values: { relay_1: 1 } },
+        filenames: [sample.filename],
+      });
+      expect(await voice.deviceVoiceList(plugId)).toHaveLength(1);
+    };
+    await kettleOn();
 
     const page = await (await phoneContext(browsers[1] as Browser, 'en', false)).newPage();
     await stack.logIn(page);
+    // The plug's settings list its voice commands and delete them all (deleteData).
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/device-setting/${plugId}`);
+    await page.getByTestId('device-voice-command').filter({ hasText: 'kettle on' }).waitFor();
+    await page.getByTestId('device-voice-delete').click();
+    await expect.poll(() => page.getByTestId('device-voice-command').count()).toBe(0);
+    expect(await voice.deviceVoiceList(plugId)).toEqual([]);
+
+    // Each command on the commands screen has its own delete (deleteCommand), whatever it runs.
+    await kettleOn();
     await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
     await expect.poll(() => page.getByTestId('voice-command').count()).toBe(2);
     const row = page.getByTestId('voice-command').filter({ hasText: 'kettle on' });
     await expect.poll(() => row.textContent()).toContain('Runs Kettle plug');
-    // Only a device's command has the delete button (the service deletes by device).
-    await expect.poll(() => page.getByTestId('voice-command-delete').count()).toBe(1);
+    expect(await page.getByTestId('voice-command-delete').count()).toBe(2);
     await row.getByTestId('voice-command-delete').click();
     await expect.poll(() => page.getByTestId('voice-command').count()).toBe(1);
     expect(await voice.deviceVoiceList(plugId)).toEqual([]);

@@ -264,6 +264,22 @@ describe('voice data', () => {
       ).body.data,
     ).toHaveLength(1);
   });
+
+  it("deletes one command by its id, only the caller's own", async () => {
+    const [theirs] = (
+      await v<VoiceCommand[]>(who.sharee, 'GET', 'deviceVoiceList', { query: { device_id: stack.ids.plug } })
+    ).body.data;
+    const del = (client: typeof who.owner, commandId: unknown) =>
+      v<{ deleted: number }>(client, 'DELETE', 'deleteCommand', { json: { command_id: commandId } });
+    expect((await del(who.owner, theirs?.id)).status).toBe(404);
+    expect((await del(who.stranger, theirs?.id)).status).toBe(404);
+    expect((await del(who.sharee, 'not-a-uuid')).status).toBe(400);
+    expect(await del(who.sharee, theirs?.id)).toMatchObject({ status: 200, body: { data: { deleted: 1 } } });
+    expect((await del(who.sharee, theirs?.id)).status).toBe(404);
+    expect(
+      (await v<VoiceCommand[]>(who.sharee, 'GET', 'getAllCustomCommands')).body.data.map((c) => c.id),
+    ).not.toContain(theirs?.id);
+  });
 });
 
 describe('voice hostile input', () => {

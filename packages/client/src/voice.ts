@@ -64,6 +64,11 @@ export class VoiceClient {
   deleteData(deviceId: string): Promise<{ deleted: number }> {
     return this.json('DELETE', '/deleteData', () => JSON.stringify({ device_id: deviceId }));
   }
+
+  /** One command, whatever it runs (an automation or a device's values), with its samples. */
+  deleteCommand(commandId: string): Promise<{ deleted: number }> {
+    return this.json('DELETE', '/deleteCommand', () => JSON.stringify({ command_id: commandId }));
+  }
   subToData(body: VoiceSubmit): Promise<VoiceCommand> {
     return this.json('POST', '/subToData', () => JSON.stringify(body));
   }

@@ -31,6 +31,13 @@ export const voiceRouteDocs = {
       "Your own commands with this device as target, and their samples. A device you cannot see and have no commands for is a 404. Other users' commands are theirs.",
     errors: ['NOT_FOUND'],
   },
+  voiceDeleteCommand: {
+    tag: 'Voice assistant',
+    summary: 'Delete one of your voice commands and its samples',
+    description:
+      "Whatever it runs (an automation or a device's values). Not Hestia's spec route list: the app needs it to remove a command tied to an automation, which deleteData (by device) cannot reach. Another user's command, or none, is a 404.",
+    errors: ['NOT_FOUND'],
+  },
   voiceSubToData: {
     tag: 'Voice assistant',
     summary: 'Give cached uploads to a voice command (made or updated)',

@@ -141,6 +141,10 @@ export type VoiceSubmit = z.infer<typeof voiceSubmitSchema>;
 /** `deleteData`: forget the caller's voice commands (and samples) that act on this device. */
 export const voiceDeleteDataSchema = z.object({ device_id: z.string().uuid('device_id must be a UUID') });
 export const voiceDeviceQuerySchema = voiceDeleteDataSchema;
+/** One of the caller's commands, whatever it runs (`deleteCommand`). */
+export const voiceDeleteCommandSchema = z.object({
+  command_id: z.string().uuid('command_id must be a UUID'),
+});
 export const voiceSequenceQuerySchema = z.object({
   sequence: z
     .string()
@@ -163,7 +167,7 @@ export const voiceSequenceTargetSchema = z.object({
 });
 export type VoiceSequenceTarget = z.infer<typeof voiceSequenceTargetSchema>;
 
-/** How many were deleted (`deleteCache`: uploads; `deleteData`: commands). */
+/** How many were deleted (`deleteCache`: uploads; `deleteData` and `deleteCommand`: commands). */
 export const voiceDeletedSchema = z.object({ deleted: z.number().int().nonnegative() });
 
 /** The voice service's routes; `path` is under the voice base (VOICE_PREFIX), not /api/v1. */
@@ -187,6 +191,13 @@ export const voiceRoutes = {
     path: '/deleteData',
     anonymous: false,
     body: voiceDeleteDataSchema,
+    response: voiceDeletedSchema,
+  },
+  voiceDeleteCommand: {
+    method: 'DELETE',
+    path: '/deleteCommand',
+    anonymous: false,
+    body: voiceDeleteCommandSchema,
     response: voiceDeletedSchema,
   },
   voiceSubToData: {

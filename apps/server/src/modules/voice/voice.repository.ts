@@ -75,6 +75,15 @@ export class VoiceRepository {
     return rows.length;
   }
 
+  /** One of the user's commands (its samples go with it); 0 when it is not theirs or not there. */
+  async deleteCommand(userId: string, id: string): Promise<number> {
+    const rows = await this.db
+      .delete(voiceCommands)
+      .where(and(eq(voiceCommands.userId, userId), eq(voiceCommands.id, id)))
+      .returning({ id: voiceCommands.id });
+    return rows.length;
+  }
+
   async samplesOf(userId: string, commandIds: string[]): Promise<RecordingInfo[]> {
     if (commandIds.length === 0) return [];
     return this.db

@@ -131,6 +131,10 @@ export function voiceRoutesPlugin(deps: VoiceRouteDeps) {
       deleted: await voice.deleteData(userId, body.device_id),
     }));
 
+    add(voiceRoutes.voiceDeleteCommand, async ({ userId, body }) => ({
+      deleted: await voice.deleteCommand(userId, body.command_id),
+    }));
+
     add(voiceRoutes.voiceSubToData, async ({ userId, body }) => voice.submit(userId, body));
 
     add(voiceRoutes.voiceDeviceList, async ({ userId, query }) => voice.list(userId, query.device_id));

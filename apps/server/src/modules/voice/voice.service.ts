@@ -170,6 +170,13 @@ export class VoiceService {
     return deleted;
   }
 
+  /** One of the caller's commands; anyone else's is not found, as one that does not exist. */
+  async deleteCommand(userId: string, id: string): Promise<number> {
+    const deleted = await this.deps.repo.deleteCommand(userId, id);
+    if (deleted === 0) throw new AppError('NOT_FOUND', 'Voice command not found.');
+    return deleted;
+  }
+
   deleteCache(userId: string): Promise<number> {
     return this.deps.repo.deleteCache(userId);
   }

@@ -40,10 +40,23 @@ export function useVoiceCommandsQuery() {
 
 const refreshVoice = () => queryClient.invalidateQueries({ queryKey: voiceKeys.all });
 
+/** The caller's commands that act on one device (spec: deviceVoiceList). */
+export function useDeviceVoiceList(deviceId: string) {
+  return useQuery({ queryKey: voiceKeys.device(deviceId), queryFn: () => voice.deviceVoiceList(deviceId) });
+}
+
 /** Forget a device's voice data; its list (and the user's) are fetched again (spec: deleteData). */
 export function useDeleteDeviceVoiceData() {
   return useMutation({
     mutationFn: (deviceId: string) => voice.deleteData(deviceId),
+    onSettled: refreshVoice,
+  });
+}
+
+/** Delete one command, whatever it runs, with its samples (deleteCommand). */
+export function useDeleteVoiceCommand() {
+  return useMutation({
+    mutationFn: (commandId: string) => voice.deleteCommand(commandId),
     onSettled: refreshVoice,
   });
 }

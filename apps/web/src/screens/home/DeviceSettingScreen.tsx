@@ -35,6 +35,7 @@ import { DeviceSettingHeader } from '../settings/DeviceSettingHeader.tsx';
 import { DeviceSettingLinks } from '../settings/DeviceSettingLinks.tsx';
 import { DeviceGone, useLiveFor } from '../settings/device-common.tsx';
 import { DeviceAutomationLinks } from '../timers/DeviceAutomationLinks.tsx';
+import { DeviceVoiceSection } from '../voice/DeviceVoiceSection.tsx';
 
 export { DeviceInformationScreen } from '../settings/DeviceInformationScreen.tsx';
 export { DeviceGone, useAccessText } from '../settings/device-common.tsx';
@@ -126,6 +127,7 @@ export function DeviceSettingScreen() {
 
           {profile ? <DeviceSettingLinks id={id} profile={profile} offline={offline} /> : null}
           <DeviceAutomationLinks deviceId={id} />
+          <DeviceVoiceSection deviceId={id} />
 
           <Section title={t('home.share.section')} hint={owner ? undefined : t('home.share.notAllowedHint')}>
             <Row

@@ -11,8 +11,8 @@ import { errorText } from '../../data/errors.ts';
 import { currentLanguage } from '../../i18n/index.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import {
-  useDeleteDeviceVoiceData,
   useDeleteVoiceCache,
+  useDeleteVoiceCommand,
   useVoiceCommandsQuery,
 } from '../../lib/voice/voice-data.ts';
 import { paths, voicePaths } from '../../routes.ts';
@@ -29,8 +29,7 @@ import { DatasetSection } from './DatasetSection.tsx';
 function CommandRow({ command, targetName }: { command: VoiceCommand; targetName: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const deleteData = useDeleteDeviceVoiceData();
-  const deviceId = command.target.type === 'device' ? command.target.deviceId : null;
+  const remove = useDeleteVoiceCommand();
   return (
     <li className="flex min-h-16 items-center gap-3 px-4 py-2.5" data-testid="voice-command">
       <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
@@ -45,23 +44,21 @@ function CommandRow({ command, targetName }: { command: VoiceCommand; targetName
           {localeDigits(t('voice.commands.samples', { count: command.samples.length }), language)}
         </span>
       </span>
-      {deviceId ? (
-        <button
-          type="button"
-          aria-label={t('voice.commands.delete', { name: command.name })}
-          data-testid="voice-command-delete"
-          disabled={deleteData.isPending}
-          onClick={() =>
-            deleteData.mutate(deviceId, {
-              onSuccess: () => toast.success(t('voice.commands.deleted')),
-              onError: (err) => toast.error(errorText(err, t)),
-            })
-          }
-          className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft disabled:opacity-50"
-        >
-          <Trash2Icon size={20} />
-        </button>
-      ) : null}
+      <button
+        type="button"
+        aria-label={t('voice.commands.delete', { name: command.name })}
+        data-testid="voice-command-delete"
+        disabled={remove.isPending}
+        onClick={() =>
+          remove.mutate(command.id, {
+            onSuccess: () => toast.success(t('voice.commands.deleted')),
+            onError: (err) => toast.error(errorText(err, t)),
+          })
+        }
+        className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft disabled:opacity-50"
+      >
+        <Trash2Icon size={20} />
+      </button>
     </li>
   );
 }
