@@ -73,9 +73,42 @@ export async function openPglite(dataDir: string, settings = pgliteDefaults): Pr
   };
 }
 
+/**
+ * A connection checked out of the pool goes back to it once its connection ends, whoever holds it.
+ * drizzle's `transaction()` sends `begin` before its `try … finally release()`: when `begin` fails
+ * because PostgreSQL just closed the connection (a restart under load), the connection was never
+ * released — out of the pool for good; ten of them and every query waited forever, as did
+ * `pool.end()` (decision 044). The holder's own release later does nothing.
+ */
+function releasedWhenEnded(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const guarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    const release = client.release.bind(client);
+    let released = false;
+    const ended = () => {
+      if (released) return;
+      released = true;
+      release(new Error('the connection ended'));
+    };
+    client.once('end', ended);
+    client.release = (err?: Error | boolean) => {
+      client.off('end', ended);
+      if (released) return;
+      released = true;
+      release(err);
+    };
+    return client;
+  };
+  // The callback form (the pool's own `query`) releases on errors itself.
+  pool.connect = ((callback?: unknown) =>
+    callback ? (connect as (cb: unknown) => void).call(pool, callback) : guarded()) as typeof pool.connect;
+}
+
 /** PostgreSQL at `url`, migrated under an advisory lock so parallel instances start safely. */
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  releasedWhenEnded(pool);
   // An idle connection the server drops (restart, failover) is replaced on next use, not a crash.
   pool.on('error', () => undefined);
   // Nor one checked out when it drops (between a transaction's statements, say): its query fails and
