@@ -1,4 +1,4 @@
-import { type RouteDef, type RouteName, routes } from '@hestia/contract';
+import { type RouteDef, routes, VOICE_PREFIX, voiceRoutes } from '@hestia/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -75,7 +75,7 @@ function encodePart(value: string): string {
   }
 }
 
-function urlOf(path: string, params: Record<string, string>, query: unknown): string {
+function urlOf(prefix: string, path: string, params: Record<string, string>, query: unknown): string {
   const filled = path.replace(/:(\w+)/g, (_, name: string) => encodePart(params[name] || 'x'));
   const search = new URLSearchParams();
   if (query && typeof query === 'object' && !Array.isArray(query)) {
@@ -85,11 +85,11 @@ function urlOf(path: string, params: Record<string, string>, query: unknown): st
     }
   }
   const q = search.toString();
-  return `/api/v1${filled}${q ? `?${q}` : ''}`;
+  return `${prefix}${filled}${q ? `?${q}` : ''}`;
 }
 
 interface Sent {
-  route: RouteName;
+  route: string;
   as: keyof typeof who;
   url: string;
   status: number;
@@ -119,7 +119,7 @@ function wrong(a: Sent): string | null {
   return null;
 }
 
-async function send(route: RouteName, as: keyof typeof who, def: RouteDef, url: string, payload?: string) {
+async function send(route: string, as: keyof typeof who, def: RouteDef, url: string, payload?: string) {
   const res = await stack.server.app.inject({
     method: def.method,
     url,
@@ -142,14 +142,20 @@ async function keepOwnerSignedIn() {
   if (res.statusCode === 401) who.owner = await login(ownerEmail);
 }
 
-const names = Object.keys(routes) as RouteName[];
+/** Every route of the contract: the /api/v1 ones and the voice service's under its own base. */
+const all: Array<[string, RouteDef, string]> = [
+  ...Object.entries(routes).map(([n, d]) => [n, d as RouteDef, '/api/v1'] as [string, RouteDef, string]),
+  ...Object.entries(voiceRoutes).map(
+    ([n, d]) => [n, d as RouteDef, VOICE_PREFIX] as [string, RouteDef, string],
+  ),
+];
+const names = all.map(([n]) => n);
 
 describe('fuzzing every route (issue 22)', () => {
   it(`sends ${RUNS} generated inputs to each of the ${names.length} routes as anonymous, stranger and owner: no 5xx, always the wrapper`, async () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
-    for (const name of names) {
-      const def = routes[name] as RouteDef;
+    for (const [name, def, prefix] of all) {
       const params = jsonSchema(def.params);
       const paramArb = fc.record(
         Object.fromEntries(
@@ -164,7 +170,7 @@ describe('fuzzing every route (issue 22)', () => {
       // Ten inputs at a time, each as the three callers at once.
       for (let i = 0; i < samples.length; i += 10) {
         const batch = samples.slice(i, i + 10).flatMap(([p, query, body]) => {
-          const url = urlOf(def.path, p, query);
+          const url = urlOf(prefix, def.path, p, query);
           const payload = def.body || body !== undefined ? JSON.stringify(body ?? null) : undefined;
           return (['anonymous', 'stranger', 'owner'] as const).map((as) => send(name, as, def, url, payload));
         });
@@ -176,7 +182,12 @@ describe('fuzzing every route (issue 22)', () => {
         }
       }
       if (def.body) {
-        const url = urlOf(def.path, Object.fromEntries(real.map((id, i) => [String(i), id])), undefined);
+        const url = urlOf(
+          prefix,
+          def.path,
+          Object.fromEntries(real.map((id, i) => [String(i), id])),
+          undefined,
+        );
         for (const text of hostileJsonTexts) {
           const a = await send(name, 'owner', def, url, text);
           const why = wrong(a);
