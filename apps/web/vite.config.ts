@@ -10,6 +10,12 @@ const apiTarget = process.env.HESTIA_API_URL ?? 'http://localhost:8080';
 const THEME_COLOR = '#1FBCD2';
 
 export default defineConfig({
+  // Where the voice service is (issue 23 names it VOICE_URL; Vite's own prefixed name works too).
+  define: {
+    'import.meta.env.VITE_VOICE_URL': JSON.stringify(
+      process.env.VITE_VOICE_URL ?? process.env.VOICE_URL ?? '',
+    ),
+  },
   plugins: [
     react(),
     tailwindcss(),
@@ -73,7 +79,11 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': { target: apiTarget, ws: true, changeOrigin: true } },
+    // The voice service is on the API server too, under its own base (decision 047).
+    proxy: {
+      '/api': { target: apiTarget, ws: true, changeOrigin: true },
+      '/voice': { target: apiTarget, changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',
