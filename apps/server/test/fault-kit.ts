@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LiveClient, type SocketLike } from '@hestia/client';
+import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
+import type { HestiaServer } from '../src/app.ts';
 import { freePort } from './crash-harness.ts';
 import { waitFor } from './stack.ts';
 
@@ -269,4 +271,41 @@ export function liveView(baseUrl: string, token: string, deviceId: string): Live
     shownAt: (key, value, since) => seen.find(([t, k, v]) => t >= since && k === key && v === value)?.[0],
     close: () => live.close(),
   };
+}
+
+/** The pool of a scaled server's PostgreSQL connections (drizzle's client). */
+export const poolOf = (s: HestiaServer) =>
+  (s.database.db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } })
+    .$client;
+
+/** Transactions on each server, one after another, until `stopping` (PostgreSQL stopping) settles. */
+export async function busyWhile(servers: HestiaServer[], stopping: Promise<void>): Promise<void> {
+  let done = false;
+  const loops = servers.map(async (s) => {
+    while (!done) await s.database.db.transaction((tx) => tx.execute(sql`select 1`)).catch(() => undefined);
+  });
+  await stopping.finally(() => {
+    done = true;
+  });
+  await Promise.all(loops);
+}
+
+/** On a failure: which messages are missing, each server's telemetry and pool state, its last log lines. */
+export function diagnose(servers: HestiaServer[], lost: string[], logs: Record<string, string[]>): void {
+  const lostBy = new Map<string, number[]>();
+  for (const id of lost) {
+    const [d, n] = id.split(':');
+    lostBy.set(d as string, [...(lostBy.get(d as string) ?? []), Number(n)]);
+  }
+  for (const [d, ns] of lostBy)
+    console.log(`faults, diagnosis: lost ${d} ${ns.length} ${Math.min(...ns)}..${Math.max(...ns)}`);
+  for (const s of servers) {
+    const t = s.telemetry as unknown as { pending: unknown[]; batchesWriting: number };
+    const pool = poolOf(s);
+    console.log(
+      `faults, diagnosis: refused ${s.pipeline.refused()}, ${JSON.stringify(s.telemetry.metrics())}, pending ${t.pending.length}, batches ${t.batchesWriting}, pool ${pool.totalCount}/${pool.idleCount}/${pool.waitingCount}`,
+    );
+  }
+  for (const [name, lines] of Object.entries(logs))
+    console.log(`faults, diagnosis: log of ${name}\n${lines.slice(-30).join('')}`);
 }

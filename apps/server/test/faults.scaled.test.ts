@@ -1,5 +1,5 @@
 import { type Fleet, startFleet } from '@hestia/simulator';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type HestiaServer } from '../src/app.ts';
@@ -9,12 +9,15 @@ import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Mosquitto, startMosquitto } from './broker-kit.ts';
 import {
+  busyWhile,
+  diagnose,
   type LiveView,
   type Load,
   liveView,
   missing,
   type OwnPostgres,
   type OwnRedis,
+  poolOf,
   startLoad,
   startOwnPostgres,
   startOwnRedis,
@@ -26,7 +29,7 @@ import { addUser, loggedIn, waitFor } from './stack.ts';
 
 /**
  * Issue 22, faults under load in scaled mode (decision 044): two instances on a PostgreSQL and a Redis
- * this file starts for itself (and the suite's Mosquitto), while devices publish QoS 1 at a fixed
+ * this file starts for itself (a Mosquitto too), while devices publish QoS 1 at a fixed
  * load. PostgreSQL is restarted, then Redis killed and started again; each time everything the
  * broker acknowledged is stored, the app's live clients on both instances show what happened during
  * the outage within 10 s, and a timer due during the outage runs exactly once.
@@ -275,51 +278,9 @@ describe.runIf(scaledConfigured)('faults under load, scaled mode', () => {
       states: here.map((v) => v.states.length),
     };
     console.log(`faults, ${name}: ${JSON.stringify(figures)}; ${uptime()}`);
-    if (figures.lostAcked > 0 || !shown.every(Boolean)) {
-      const lostBy = new Map<string, number[]>();
-      for (const id of missing(l.acked, stored)) {
-        const [d, n] = id.split(':');
-        lostBy.set(d as string, [...(lostBy.get(d as string) ?? []), Number(n)]);
-      }
-      for (const [d, ns] of lostBy)
-        console.log(`faults, diagnosis: lost ${d} ${ns.length} ${Math.min(...ns)}..${Math.max(...ns)}`);
-      for (const s of servers) {
-        const t = s.telemetry as unknown as {
-          pending: unknown[];
-          batchesWriting: number;
-          writing: Set<unknown>;
-        };
-        const pool = (
-          s.database.db as unknown as {
-            $client: { totalCount: number; idleCount: number; waitingCount: number };
-          }
-        ).$client;
-        console.log(
-          `faults, diagnosis: server refused ${s.pipeline.refused()} metrics ${JSON.stringify(s.telemetry.metrics())} pending ${t.pending.length} batches ${t.batchesWriting} writing ${t.writing.size} pool ${pool.totalCount}/${pool.idleCount}/${pool.waitingCount}`,
-        );
-      }
-      console.log(
-        `faults, diagnosis: logs A\n${logsA.slice(-30).join('')}\nlogs B\n${logsB.slice(-30).join('')}`,
-      );
-    }
+    if (figures.lostAcked > 0 || !shown.every(Boolean))
+      diagnose(servers, missing(l.acked, stored), { A: logsA, B: logsB });
     return figures;
-  }
-
-  /** The pool of a server's PostgreSQL connections. */
-  const poolOf = (s: HestiaServer) =>
-    (s.database.db as unknown as { $client: { totalCount: number; idleCount: number } }).$client;
-
-  /** Transactions on both instances, one after another, while PostgreSQL stops under them. */
-  async function busyWhile(stopping: Promise<void>): Promise<void> {
-    let done = false;
-    const loops = [a, b].map(async (s) => {
-      while (!done)
-        await s?.database.db.transaction((tx) => tx.execute(sql`select 1`)).catch(() => undefined);
-    });
-    await stopping.finally(() => {
-      done = true;
-    });
-    await Promise.all(loops);
   }
 
   it('PostgreSQL restarted mid-load: all stored, the API back, live clients shown the outage, the timer once', async () => {
@@ -327,7 +288,7 @@ describe.runIf(scaledConfigured)('faults under load, scaled mode', () => {
       'PostgreSQL restart',
       'fp',
       61,
-      () => busyWhile(pg.stop()),
+      () => busyWhile([a, b] as HestiaServer[], pg.stop()),
       () => pg.start(),
     );
     // No connection is left checked out by what failed during the restart: each one lost would
