@@ -36,6 +36,7 @@ export const BRAND = {
   sherbourn: 28,
   hyundai: 29,
   projectiondesign: 30,
+  vizio: 31,
 } as const;
 
 const SIRC_DOC =
@@ -54,7 +55,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
   {
     id: BRAND.philips,
     name: 'Philips',
-    source: `${RC5_DOC}; RC6 mode 0 address 0 (TV) with the same command numbers`,
+    source: `${RC5_DOC}; RC6 mode 0 address 0 (TV) with the same command numbers; the Android TV remote's keys from Shenzhen C&D's RF439A specifications, 'Philips RCU Code Table' (RC6 mode 0, custom 0x00)`,
   },
   {
     id: BRAND.samsung,
@@ -119,7 +120,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.yamaha,
     name: 'Yamaha',
     source:
-      "Yamaha's published IR code lists for its AV receivers: NEC, custom code 7A; 7A-1D power on, 7A-1E standby, 7A-1A/1B volume, 7A-1C mute",
+      "Yamaha's published IR code lists for its AV receivers: NEC, custom code 7A; 7A-1D power on, 7A-1E standby, 7A-1A/1B volume, 7A-1C mute; the RX-V1300's extended codes (custom code 7E): main zone power on 7E, off 7F",
   },
   {
     id: BRAND.nad,
@@ -213,5 +214,11 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     name: 'projectiondesign',
     source:
       "projectiondesign's action! one mkIII supplementary manual, 'Remote keycode map, NEC protocol' (HT version): custom code 20DF (0x20 and its inverse), its key codes",
+  },
+  {
+    id: BRAND.vizio,
+    name: 'Vizio',
+    source:
+      "Vizio technical support's TV key list (for the VF552XVT, quoted on AMX's forum): NEC address 04FB (0x04 and its inverse) for all its TVs, power 08, on 2A, off 25, RGB 98, HDMI 81/82, component 71/72",
   },
 ];

@@ -217,4 +217,12 @@ export const AUDIO_REMOTES_2: CatalogueRemote[] = [
       input_auto: 0x09,
     }),
   ),
+  audio(
+    50,
+    BRAND.yamaha,
+    'RX-V1300',
+    'Yamaha AV receiver (extended codes)',
+    // Yamaha's extended code list for the RX-V1300: custom code 7E (NEC), main zone power 7E/7F.
+    buttons(code('NEC', 0x7e), { power_on: 0x7e, power_off: 0x7f }),
+  ),
 ];
