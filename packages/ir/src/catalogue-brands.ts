@@ -50,7 +50,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
   {
     id: BRAND.sony,
     name: 'Sony',
-    source: `${SIRC_DOC}; projectors (VPL): SIRC 15-bit category 0x54, power on 0x2E, off 0x2F, as Sony's support gives them`,
+    source: `${SIRC_DOC}; projectors (VPL): SIRC 15-bit category 0x54, power on 0x2E, off 0x2F, as Sony's support gives them; disc players' discrete power on (46) at SIRC 20-bit device 26, extension 73 (DVP-S7000, DVDO's VP30 manual) and 226 (BDP-S300, Sony's code spreadsheet as quoted on Remote Central)`,
   },
   {
     id: BRAND.philips,

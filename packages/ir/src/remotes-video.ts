@@ -189,4 +189,24 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
       gamma_down: 0x17,
     }),
   }),
+  // Disc players have no category of their own; they sit with the other video sources. SIRC-20's
+  // 13-bit address is the 5-bit device and the 8-bit extension (device | extension << 5).
+  remote({
+    ...setTopBox,
+    id: 51,
+    brandId: BRAND.sony,
+    model: 'DVP-S7000',
+    name: 'Sony DVD player',
+    // DVDO's VP30 manual works this key through: SIRC-20 device code 2362 (26, extension 73), 46.
+    buttons: buttons(code('SIRC20', 26 | (73 << 5)), { power_on: 46 }),
+  }),
+  remote({
+    ...setTopBox,
+    id: 52,
+    brandId: BRAND.sony,
+    model: 'BDP-S300',
+    name: 'Sony Blu-ray player',
+    // Sony's code spreadsheet as quoted for the BDP-S300: Sony20, device 26, subdevice 226, OBC 46.
+    buttons: buttons(code('SIRC20', 26 | (226 << 5)), { power_on: 46 }),
+  }),
 ];
