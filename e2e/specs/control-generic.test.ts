@@ -3,50 +3,51 @@ import { sim, stack, useControlStack } from '../control.ts';
 import { logIn, openControl, report, shot } from '../control-by-route.ts';
 
 /**
- * A family with no bespoke panel (an IR remote; the room thermostat this spec drove has its own
- * panel since issue 19, checked in control-thermostat.test.ts) is operated through the generic
- * renderer built from the catalogue: a toggle, a slider and a live reading, each checked on the
- * simulated device itself, in English and in Persian (right to left, Persian digits). The generic
- * choice (select) is driven inside the plug panel (control-plug.test.ts, summer_winter).
+ * The generic renderer built from the catalogue (GenericFields): every family has its own panel now
+ * (the IR blaster's is its remote list since issue 23, remotes.test.ts), and each panel hands the
+ * keys it does not draw itself to the generic renderer. Here a glass switch's: a toggle (beep), a
+ * slider (key light intensity) and a live reading (temperature), each checked on the simulated
+ * device itself, in English and in Persian (right to left, Persian digits). The generic choice
+ * (select) is driven inside the plug panel (control-plug.test.ts, summer_winter).
  */
-useControlStack({ remote: ['ir-remote-universal', 'Living room remote'] });
+useControlStack({ glass: ['switch-one-pole-glass', 'Hall glass switch'] });
 
 const shown = (page: import('playwright-core').Page, testId: string) =>
   page.getByTestId(testId).first().textContent();
 
 describe('the generic control renderer', () => {
-  it('operates an IR remote: learn, send a code; its reading follows the device', async () => {
+  it("operates a switch's other keys: a toggle, a slider, and a reading that follows the device", async () => {
     const context = await stack.newContext('en');
     const page = await logIn(context);
-    await openControl(page, 'remote');
-    await page.getByTestId('generic-panel').waitFor();
+    await openControl(page, 'glass');
+    await page.getByTestId('toggle-beep_status').waitFor();
 
-    const learn = sim('remote', 'learn');
-    await page.getByTestId('toggle-learn').click();
-    await expect.poll(() => sim('remote', 'learn'), { timeout: 10_000 }).toBe(learn === 1 ? 0 : 1);
+    const beep = sim('glass', 'beep_status');
+    await page.getByTestId('toggle-beep_status').click();
+    await expect.poll(() => sim('glass', 'beep_status'), { timeout: 10_000 }).toBe(beep === 1 ? 0 : 1);
 
-    await page.getByTestId('slider-send').fill('120');
-    await expect.poll(() => sim('remote', 'send'), { timeout: 10_000 }).toBe(120);
-    await expect.poll(() => shown(page, 'value-send')).toBe('120');
+    await page.getByTestId('slider-keys_light_intensity_h').fill('70');
+    await expect.poll(() => sim('glass', 'keys_light_intensity_h'), { timeout: 10_000 }).toBe(70);
+    await expect.poll(() => shown(page, 'value-keys_light_intensity_h')).toMatch(/^70/);
 
     // A reading the device reports itself shows as it arrives.
-    await report('remote', { code: 'NEC-20DF10EF' });
-    await expect.poll(() => shown(page, 'value-code'), { timeout: 10_000 }).toBe('NEC-20DF10EF');
-    await shot(page, 'generic-remote-en');
+    await report('glass', { temperature: 23.5 });
+    await expect.poll(() => shown(page, 'value-temperature'), { timeout: 10_000 }).toMatch(/23\.5/);
+    await shot(page, 'generic-fields-en');
     await context.close();
   }, 120_000);
 
   it('reads right to left in Persian, with Persian digits, and still writes to the device', async () => {
     const context = await stack.newContext('fa');
     const page = await logIn(context);
-    await openControl(page, 'remote');
-    await page.getByTestId('generic-panel').waitFor();
+    await openControl(page, 'glass');
+    await page.getByTestId('slider-keys_light_intensity_h').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
 
-    await page.getByTestId('slider-send').fill('21');
-    await expect.poll(() => sim('remote', 'send'), { timeout: 10_000 }).toBe(21);
-    await expect.poll(() => shown(page, 'value-send')).toMatch(/^۲۱/);
-    await shot(page, 'generic-remote-fa');
+    await page.getByTestId('slider-keys_light_intensity_h').fill('21');
+    await expect.poll(() => sim('glass', 'keys_light_intensity_h'), { timeout: 10_000 }).toBe(21);
+    await expect.poll(() => shown(page, 'value-keys_light_intensity_h')).toMatch(/^۲۱/);
+    await shot(page, 'generic-fields-fa');
     await context.close();
   }, 120_000);
 });
