@@ -37,6 +37,7 @@ export const BRAND = {
   hyundai: 29,
   projectiondesign: 30,
   vizio: 31,
+  audiocontrol: 32,
 } as const;
 
 const SIRC_DOC =
@@ -220,5 +221,11 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     name: 'Vizio',
     source:
       "Vizio technical support's TV key list (for the VF552XVT, quoted on AMX's forum): NEC address 04FB (0x04 and its inverse) for all its TVs, power 08, on 2A, off 25, RGB 98, HDMI 81/82, component 71/72",
+  },
+  {
+    id: BRAND.audiocontrol,
+    name: 'AudioControl',
+    source:
+      "AudioControl's Maestro specifications, Appendix D 'IR Remote Control Codes': standard RC-5, system 16, power on 123, standby 124, toggle 12, mute 13 / on 119 / off 120, volume 16/17, inputs 0-9, arrows 85/86/81/80, select 87, surround modes 106-117",
   },
 ];

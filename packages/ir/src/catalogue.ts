@@ -1,8 +1,10 @@
 import type { CatalogueRemote } from './catalogue-model.ts';
 import { AUDIO_REMOTES } from './remotes-audio.ts';
 import { AUDIO_REMOTES_2 } from './remotes-audio-2.ts';
+import { AUDIO_REMOTES_3 } from './remotes-audio-3.ts';
 import { HESTIA_REMOTES } from './remotes-hestia.ts';
 import { TV_REMOTES } from './remotes-tv.ts';
+import { TV_REMOTES_2 } from './remotes-tv-2.ts';
 import { VIDEO_REMOTES } from './remotes-video.ts';
 
 /**
@@ -24,8 +26,10 @@ export {
 /** All remotes in id order. */
 export const CATALOGUE_REMOTES: CatalogueRemote[] = [
   ...TV_REMOTES,
+  ...TV_REMOTES_2,
   ...AUDIO_REMOTES,
   ...AUDIO_REMOTES_2,
+  ...AUDIO_REMOTES_3,
   ...VIDEO_REMOTES,
   ...HESTIA_REMOTES,
 ].sort((a, b) => a.id - b.id);
