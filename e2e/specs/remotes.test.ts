@@ -246,6 +246,29 @@ describe('IR remotes', () => {
       'Device not up to date, contact support.',
     );
     expect(await p.getByTestId('remote-emitter').getAttribute('data-state')).toBe('error');
+    // Said once, where the user looks: in the status line when it is on screen, else also as a toast.
+    const lineBottom = () =>
+      p.getByTestId('remote-status').evaluate((el) => el.getBoundingClientRect().bottom - window.innerHeight);
+    const toasts = p.locator('[data-sonner-toast]', { hasText: 'Device not up to date' });
+    const size = p.viewportSize();
+    const refusedAgain = async () => {
+      await toasts.waitFor({ state: 'detached', timeout: 10_000 });
+      await p.getByTestId('remote-key-power').click();
+      await expect
+        .poll(() => p.getByTestId('remote-status').getAttribute('data-state'), { timeout: 10_000 })
+        .toBe('error');
+    };
+    await p.setViewportSize({ width: 390, height: 1600 });
+    await refusedAgain();
+    expect(await lineBottom()).toBeLessThanOrEqual(0);
+    await p.waitForTimeout(300);
+    expect(await toasts.count()).toBe(0);
+    await p.setViewportSize({ width: 390, height: 500 });
+    await p.evaluate(() => window.scrollTo(0, 0));
+    await refusedAgain();
+    expect(await lineBottom()).toBeGreaterThan(0);
+    await toasts.waitFor({ timeout: 5_000 });
+    if (size) await p.setViewportSize(size);
 
     // The red dot compares the version's first digit (spec) with 10 for the IR universal profile: a
     // blaster on 9.0 has none, while any other device above 6 (a switch of the demo home on 7.2) has one.

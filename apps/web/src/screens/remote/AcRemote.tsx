@@ -45,7 +45,7 @@ const next = <T,>(list: readonly T[], value: T): T => list[(list.indexOf(value) 
 export function AcRemote({ remote }: { remote: UserRemote }) {
   const { t, i18n } = useTranslation();
   const labelOf = useButtonLabel();
-  const { press, status } = useRemotePress(remote);
+  const { press, status, lineRef } = useRemotePress(remote);
   const [state, setState] = useState<AcState>(() => loadState(remote.id));
   const change = (patch: Partial<AcState>, pressed: string) => {
     const updated = { ...state, ...patch };
@@ -152,7 +152,7 @@ export function AcRemote({ remote }: { remote: UserRemote }) {
           </div>
         </div>
       </section>
-      <PressLine status={status} labelOf={labelOf} />
+      <PressLine status={status} labelOf={labelOf} lineRef={lineRef} />
     </div>
   );
 }

@@ -111,7 +111,7 @@ export function RemoteButtonsListScreen() {
   const { query, remote } = useUserRemote(id, remoteId);
   const edit = useEditRemote(id);
   const labelOf = useButtonLabel();
-  const { press, status } = useRemotePress({ id: remoteId });
+  const { press, status, lineRef } = useRemotePress({ id: remoteId });
   const buttons = remote?.data.buttons ?? [];
   return (
     <StackScreen
@@ -181,7 +181,7 @@ export function RemoteButtonsListScreen() {
                   </li>
                 ))}
               </ul>
-              <PressLine status={status} labelOf={labelOf} />
+              <PressLine status={status} labelOf={labelOf} lineRef={lineRef} />
             </>
           )
         }

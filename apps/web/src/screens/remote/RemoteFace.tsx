@@ -1,4 +1,5 @@
 import type { UserRemote } from '@hestia/contract';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { layoutOf, type Nav } from './button-layout.ts';
 import { type PressStatus, useButtonLabel, useRemotePress } from './press.ts';
@@ -57,7 +58,15 @@ function NavRing({
 }
 
 /** What the remote last did, for a screen reader and under the remote for everyone. */
-export function PressLine({ status, labelOf }: { status: PressStatus; labelOf(name: string): string }) {
+export function PressLine({
+  status,
+  labelOf,
+  lineRef,
+}: {
+  status: PressStatus;
+  labelOf(name: string): string;
+  lineRef: RefObject<HTMLParagraphElement | null>;
+}) {
   const { t } = useTranslation();
   const name = status.button === 'state' ? t('remote.ac.title') : labelOf(status.button);
   const text =
@@ -72,6 +81,7 @@ export function PressLine({ status, labelOf }: { status: PressStatus; labelOf(na
             : '';
   return (
     <p
+      ref={lineRef}
       role="status"
       data-testid="remote-status"
       data-state={status.state}
@@ -89,7 +99,7 @@ export function PressLine({ status, labelOf }: { status: PressStatus; labelOf(na
  */
 export function RemoteFace({ remote }: { remote: UserRemote }) {
   const labelOf = useButtonLabel();
-  const { press, status } = useRemotePress(remote);
+  const { press, status, lineRef } = useRemotePress(remote);
   const onPress = (button: string) => press({ button });
   const l = layoutOf(remote.data.buttons.map((b) => b.name));
   const key = (name: string, className: string, small = false) => (
@@ -161,7 +171,7 @@ export function RemoteFace({ remote }: { remote: UserRemote }) {
         ) : null}
         {remote.data.buttons.length === 0 ? <EmptyFace /> : null}
       </section>
-      <PressLine status={status} labelOf={labelOf} />
+      <PressLine status={status} labelOf={labelOf} lineRef={lineRef} />
     </div>
   );
 }

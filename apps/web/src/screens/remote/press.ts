@@ -17,16 +17,25 @@ export interface PressStatus {
 /** How long the emitter stays lit after a send. */
 const LIT_MS = 900;
 
+/** Whether an element is wholly inside the window (not scrolled away, not hidden). */
+function inView(el: HTMLElement | null): boolean {
+  if (!el || el.offsetParent === null) return false;
+  const r = el.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight;
+}
+
 /**
  * Pressing a remote's buttons: each press sends at once through the blaster. A refusal (offline,
  * view-only, firmware below the floor, a code the protocol cannot carry) shows the server's message,
- * translated where the contract knows it, on the remote and as a toast.
+ * translated where the contract knows it, in the remote's status line (`lineRef`); when that line is
+ * scrolled out of sight (a tall remote), also as a toast, so it is said once where the user looks.
  */
 export function useRemotePress(remote: Pick<UserRemote, 'id'>) {
   const { t } = useTranslation();
   const send = useSendRemote(remote.id);
   const [status, setStatus] = useState<PressStatus>({ state: 'idle', button: '', message: '' });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const lineRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
   const press = useCallback(
     (body: { button: string } | { state: AcStateBody }) => {
@@ -41,13 +50,13 @@ export function useRemotePress(remote: Pick<UserRemote, 'id'>) {
         onError: (err) => {
           const message = errorText(err, t);
           setStatus({ state: 'error', button, message });
-          toast.error(message, { id: `remote-send-${remote.id}` });
+          if (!inView(lineRef.current)) toast.error(message, { id: `remote-send-${remote.id}` });
         },
       });
     },
     [send, t, remote.id],
   );
-  return { press, status };
+  return { press, status, lineRef };
 }
 
 /** A button's label: the app's word for a standard key, the user's own name for a learned one. */
