@@ -2,16 +2,11 @@ import type { TelemetryValue } from '@hestia/contract';
 import type { Clock } from '../../core/clock.ts';
 import type { ActivityNotice, LatestValues, LiveBus, TelemetryEvent } from '../../core/live-bus.ts';
 import { dbErrorFields, isDataError, isolate } from './db-errors.ts';
+import { LatestValueCache, type Previous } from './latest-values.ts';
 import { store } from './pipeline.ts';
 import type { Reading, Sample, TelemetryRepository } from './telemetry.repository.ts';
 
-export type { LatestValues };
-
-/**
- * The values a sample replaced in the latest-value cache, by key (undefined: none yet). It has no
- * prototype, so a key named `__proto__` or `toString` is a key like any other.
- */
-export type Previous = Record<string, TelemetryValue | undefined>;
+export type { LatestValues, Previous };
 
 const FLUSH_MS = 200;
 const FLUSH_ROWS = 5000;
@@ -38,13 +33,12 @@ type IngestListener = (
 
 /**
  * Device telemetry's state and the stages the pipeline runs in order (telemetry/pipeline.ts):
- * the latest-value cache, history in batches (PGlite takes ~3k single inserts/s but ~100k rows/s in
+ * the latest-value cache (latest-values.ts), history in batches (PGlite takes ~3k single inserts/s but ~100k rows/s in
  * one statement), fan-out on the bus, and the triggers of this instance.
  */
 export class TelemetryService {
-  private readonly latest = new Map<string, LatestValues>();
-
-  private readonly loaded = new Set<string>();
+  /** The latest values, and which of them wait for the database (latest-values.ts). */
+  private readonly live = new LatestValueCache();
 
   // History waiting for the database: one entry per message (rows are made when it is written).
   private pending: Reading[] = [];
@@ -90,70 +84,11 @@ export class TelemetryService {
 
   private readonly unsubscribe: () => void;
 
-  // Devices and keys whose latest value waits for the database; the value itself is the newest in
-  // `latest` when the write happens (one row per device and key however many samples came).
-  private dirty = new Map<string, Set<string>>();
-
   private latestWrittenAt = 0;
 
   constructor(private readonly deps: TelemetryDeps) {
-    const { bus } = deps;
-
-    const unsubscribe = bus.subscribe((e: TelemetryEvent) => this.merge(e.deviceId, e.ts, e.values));
-    // Events of a bus outage were missed: each device's latest values are read again (decision 044).
-    const unresumed = bus.onResumed(() => this.loaded.clear());
-    this.unsubscribe = () => {
-      unsubscribe();
-      unresumed();
-    };
-  }
-
-  /** Into the cache; the values replaced go into `previous` when given. */
-  private merge(
-    deviceId: string,
-    ts: number,
-    values: Record<string, TelemetryValue>,
-    previous?: Previous,
-  ): void {
-    let m = this.latest.get(deviceId);
-    if (!m) {
-      m = new Map();
-      this.latest.set(deviceId, m);
-    }
-    for (const key in values) {
-      const value = values[key] as TelemetryValue;
-      const prev = m.get(key);
-      if (previous) previous[key] = prev?.[1];
-      // Updated in place: no new pair per sample for the garbage collector to chase.
-      if (!prev) m.set(key, [ts, value]);
-      else if (prev[0] <= ts) {
-        prev[0] = ts;
-        prev[1] = value;
-      }
-    }
-  }
-
-  /** The keys of a device whose latest value waits for the database. */
-  private dirtyKeys(deviceId: string): Set<string> {
-    let set = this.dirty.get(deviceId);
-    if (!set) {
-      set = new Set();
-      this.dirty.set(deviceId, set);
-    }
-    return set;
-  }
-
-  private takeDirty(): Sample[] {
-    const out: Sample[] = [];
-    for (const [deviceId, keys] of this.dirty) {
-      const m = this.latest.get(deviceId);
-      for (const key of keys) {
-        const entry = m?.get(key);
-        if (entry) out.push({ deviceId, key, ts: entry[0], value: entry[1] });
-      }
-    }
-    this.dirty = new Map();
-    return out;
+    // Other instances' samples join the cache; after a bus outage it reads again (decision 044).
+    this.unsubscribe = this.live.follow(deps.bus);
   }
 
   /** Writes the history batch, and the latest values when `all` or a second has passed. */
@@ -169,7 +104,7 @@ export class TelemetryService {
     if (seqs.length > 0) this.writing.add(seqs);
     if (batch.length > 0) this.batchesWriting++;
     const latestDue = all || performance.now() - this.latestWrittenAt >= LATEST_MS;
-    const latestBatch = latestDue ? this.takeDirty() : [];
+    const latestBatch = latestDue ? this.live.takeDirty() : [];
     if (latestDue) this.latestWrittenAt = performance.now();
     if (batch.length > 0 || latestBatch.length > 0)
       this.flushing = this.flushing.then(() =>
@@ -213,13 +148,13 @@ export class TelemetryService {
               this.settle();
             }
             this.pendingRows = this.pending.reduce((n, r) => n + Object.keys(r.values).length, 0);
-            for (const s of latestBatch) this.dirtyKeys(s.deviceId).add(s.key);
+            for (const s of latestBatch) this.live.dirtyKeys(s.deviceId).add(s.key);
             this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
             if (!this.timer) this.timer = setTimeout(() => void this.write(false), this.retryMs);
           },
         ),
       );
-    if (this.dirty.size > 0) this.schedule();
+    if (this.live.hasDirty()) this.schedule();
     return this.flushing;
   }
 
@@ -319,21 +254,12 @@ export class TelemetryService {
   }
 
   /** Stage 4, the latest-value cache: each sample in order, and the values each one replaced. */
-  readonly cache = (samples: TelemetryEvent[]): Previous[] => {
-    const replaced: Previous[] = new Array(samples.length);
-    for (let i = 0; i < samples.length; i++) {
-      const s = samples[i] as TelemetryEvent;
-      const previous: Previous = Object.create(null);
-      this.merge(s.deviceId, s.ts, s.values, previous);
-      replaced[i] = previous;
-    }
-    return replaced;
-  };
+  readonly cache = (samples: TelemetryEvent[]): Previous[] => this.live.mergeAll(samples);
 
   /** Stage 5, history: the samples join the next database batch (their keys' latest values too). */
   readonly history = (samples: TelemetryEvent[]): void => {
     for (const s of samples) {
-      const keys = this.dirtyKeys(s.deviceId);
+      const keys = this.live.dirtyKeys(s.deviceId);
       let rows = 0;
       for (const key in s.values) {
         keys.add(key);
@@ -396,20 +322,13 @@ export class TelemetryService {
   }
 
   /** Latest values of each device, from the cache, loading from the database once per device. */
-  async latestFor(deviceIds: string[]): Promise<Map<string, LatestValues>> {
-    const { repo } = this.deps;
-    const missing = deviceIds.filter((id) => !this.loaded.has(id));
-    if (missing.length > 0) {
-      const rows = await repo.latest(missing);
-      for (const r of rows) this.merge(r.deviceId, r.ts, { [r.key]: r.value });
-      for (const id of missing) this.loaded.add(id);
-    }
-    return new Map(deviceIds.map((id) => [id, this.latest.get(id) ?? new Map()]));
+  latestFor(deviceIds: string[]): Promise<Map<string, LatestValues>> {
+    return this.live.load(this.deps.repo, deviceIds);
   }
 
   /** The cached latest value of one key, without touching the database. */
   cached(deviceId: string, key: string): TelemetryValue | undefined {
-    return this.latest.get(deviceId)?.get(key)?.[1];
+    return this.live.get(deviceId, key);
   }
 
   /** Counts of refused writes and dropped telemetry since start. */
