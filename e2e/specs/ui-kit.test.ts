@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../axe.ts';
 import { artifacts, type E2eStack, startE2e } from '../stack.ts';
 
@@ -120,4 +120,31 @@ describe('the ui kit (Switch, Select, TextField, Dialog), in Chromium on a phone
       expect(found, found.join('\n\n')).toEqual([]);
     },
   );
+
+  it('a Stepper writes typed digits in the language’s digits and keeps the value (fa: Latin typed, Persian shown)', async () => {
+    const context = await stack.newContext('fa');
+    const page = await context.newPage();
+    await stack.logIn(page);
+    await page.getByTestId('tab-automation').click();
+    await page.getByTestId('automation-add').click();
+    await page.getByTestId('new-scenario').click();
+    await page.getByTestId('add-command').click();
+    await page.locator(`[data-testid="device-option"][data-device-id="${switchId}"]`).click();
+    await page.locator('[data-testid="param-option"][data-key="relay_1"]').click();
+    const seconds = page.getByTestId('delay-seconds');
+    expect(await seconds.inputValue()).toBe('۰');
+    await seconds.click();
+    await seconds.press('Control+a');
+    await seconds.pressSequentially('35');
+    expect(await seconds.inputValue()).toBe('۳۵');
+    await page.getByTestId('delay-minutes').click();
+    await expect.poll(() => seconds.inputValue()).toBe('۳۵');
+    // Clamped to the field's limit (59) when left, still in Persian digits; then the arrow key steps it.
+    await seconds.fill('99');
+    await page.getByTestId('delay-minutes').click();
+    await expect.poll(() => seconds.inputValue()).toBe('۵۹');
+    await seconds.press('ArrowDown');
+    await expect.poll(() => seconds.inputValue()).toBe('۵۸');
+    await context.close();
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import PlusIcon from 'lucide-react/icons/plus';
 import { useEffect, useRef } from 'react';
 import { Button, Group, I18nProvider, Input, Label, NumberField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { localeDigits } from '../lib/digits.ts';
 
 const STEP_BUTTON =
   'grid size-9 shrink-0 place-items-center rounded-full bg-surface-2 text-ink transition disabled:opacity-40 data-disabled:opacity-40 data-focus-visible:outline-2 data-focus-visible:outline-accent';
@@ -42,9 +43,30 @@ interface StepperProps {
 }
 
 /**
+ * Typed digits become the language's as they are typed (Persian in fa): a Latin digit's insertion is
+ * replaced by the same text in the language's digits before React Aria sees it. Its NumberField formats in
+ * whatever numbering system the typed text uses, so a Latin "2" typed in Persian would otherwise stay "2"
+ * after the field is left.
+ */
+function languageDigitsOnInput(input: HTMLInputElement, language: string): () => void {
+  const onBeforeInput = (event: InputEvent) => {
+    const typed = event.data ?? event.dataTransfer?.getData('text/plain') ?? null;
+    if (!typed || !event.cancelable) return;
+    const written = localeDigits(typed, language);
+    if (written === typed) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    document.execCommand('insertText', false, written);
+  };
+  input.addEventListener('beforeinput', onBeforeInput);
+  return () => input.removeEventListener('beforeinput', onBeforeInput);
+}
+
+/**
  * A number between limits with − and + on React Aria's NumberField: typed in either the language's or
- * Latin digits, shown in the language's digits (Persian in fa), clamped and snapped to the step when the
- * field is left; the arrow keys and the buttons step it. The input's data-testid is the `testId`.
+ * Latin digits, shown in the language's digits (Persian in fa) as typed and after, clamped and snapped to
+ * the step when the field is left; the arrow keys and the buttons step it. The input's data-testid is the
+ * `testId`.
  */
 export function Stepper({
   label,
@@ -62,6 +84,10 @@ export function Stepper({
   useEffect(() => {
     if (testId && inputRef.current) inputRef.current.dataset.testid = testId;
   }, [testId]);
+  useEffect(
+    () => (inputRef.current ? languageDigitsOnInput(inputRef.current, i18n.language) : undefined),
+    [i18n.language],
+  );
   return (
     <I18nProvider locale={i18n.language}>
       <NumberField
