@@ -100,6 +100,37 @@ export const conditionBodySchema = z.object({
   comparisonType: z.number().int().min(0).max(5).nullable().optional(),
   metadata: boundedJson().optional(),
 });
+/**
+ * An IR remote press as an automation or scenario action (docs/decisions/049): the IR blaster's
+ * `send` key (`deviceParameterId: 'send'`, `value` null) with these `params`: the user's remote on
+ * that blaster (`remoteId`, as in `customer/remotes`) and the button to press, or for an air
+ * conditioner's state remote the whole state to send. Run through the same send as
+ * `POST customer/remotes/{remoteId}/send`.
+ */
+export const REMOTE_PRESS_KEY = 'send';
+export const remotePressSchema = z.object({
+  remoteId: uuid('remoteId'),
+  button: z.string().min(1).max(40).optional(),
+  state: z
+    .object({
+      power: z.boolean(),
+      mode: z.string().max(16),
+      temperature: z.number(),
+      fan: z.string().max(16),
+    })
+    .optional(),
+});
+export type RemotePress = z.infer<typeof remotePressSchema>;
+
+/** The remote press a command makes, or null when it is a plain key write (no `remoteId` in `params`). */
+export function remotePressOf(c: { deviceParameterId: string; params?: unknown }): RemotePress | null {
+  if (c.deviceParameterId !== REMOTE_PRESS_KEY) return null;
+  const p = c.params;
+  if (p === null || typeof p !== 'object' || !('remoteId' in p)) return null;
+  const parsed = remotePressSchema.safeParse(p);
+  return parsed.success ? parsed.data : null;
+}
+
 export const commandBodySchema = z.object({
   deviceId: uuid('deviceId'),
   deviceParameterId: z.string().min(1),
@@ -166,6 +197,8 @@ export const runSchema = z.object({
       deviceId: z.string(),
       deviceParameterId: z.string(),
       value: z.unknown(),
+      /** A remote press's `{remoteId, button | state}` (docs/decisions/049); absent for a key write. */
+      params: z.unknown().optional(),
       atMs: z.number(),
       result: z.string().nullable(),
       ranAt: z.number().nullable(),

@@ -10,6 +10,7 @@ import type { Clock } from '../../core/clock.ts';
 import { AppError } from '../../core/errors.ts';
 import type { DeviceService } from '../device/device.service.ts';
 import type { AutomationRepository, AutomationRow, RunRow } from './automation.repository.ts';
+import { type RemotePresses, remotePressOf } from './remote-actions.ts';
 import { type AccessProblem, accessProblems, problemText } from './run-access.ts';
 
 export type RunAction = Run['actions'][number];
@@ -42,9 +43,22 @@ export function devicesUsed(row: Pick<AutomationRow, 'conditions' | 'commands'>)
   };
 }
 
+/** A remote press keeps its `{remoteId, button | state}` in the run, for the history to name it. */
+const pressParams = (w: { deviceParameterId: string; params?: unknown }) =>
+  remotePressOf(w) ? { params: w.params } : {};
+
+/** A refused write or press in words for the run's trace: the access refusals by name, else the message. */
+function failureText(err: unknown, deviceId: string): string {
+  if (err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'VIEW_ONLY'))
+    return problemText({ code: err.code === 'NOT_FOUND' ? 'no_access' : 'view_only', deviceId });
+  return err instanceof Error ? err.message : 'failed';
+}
+
 export function automationRuns(deps: {
   repo: AutomationRepository;
   devices: DeviceService;
+  /** Sends the IR remote presses among the actions (docs/decisions/049). */
+  remotes?: RemotePresses | undefined;
   clock: Clock;
   /** The owner lost access a run needs: switch `row` off with the reason (docs/decisions/018). */
   onDenied: (row: AutomationRow, problem: AccessProblem) => Promise<void>;
@@ -81,6 +95,7 @@ export function automationRuns(deps: {
           deviceId: step.deviceId,
           deviceParameterId: w.deviceParameterId,
           value: w.value,
+          ...pressParams(w),
           atMs: step.atMs,
           result: p ? problemText(p) : 'Not sent: another device of this run may not be used',
           ranAt: null,
@@ -161,31 +176,46 @@ export function automationRuns(deps: {
       const left = (await repo.run(runId))?.actions as RunAction[] | undefined;
       return left?.some((a) => ofStep(a) && a.result === SENDING) ? 'busy' : 'done';
     }
-    let result = 'OK';
-    try {
-      const res = await devices.rpc(
-        ownerId,
-        deviceId,
-        {
-          method: 'write',
-          params: mine.map((a) => ({ Key: a.deviceParameterId, Value: a.value as TelemetryValue })),
-        },
-        true,
-      );
-      result = String(res.result ?? 'OK');
-    } catch (err) {
-      // Access is asked again for each write (a delayed step may come due after a share ended).
-      result =
-        err instanceof AppError && (err.code === 'NOT_FOUND' || err.code === 'VIEW_ONLY')
-          ? problemText({ code: err.code === 'NOT_FOUND' ? 'no_access' : 'view_only', deviceId })
-          : err instanceof Error
-            ? err.message
-            : 'failed';
+    // Key writes go to the device in one write; each remote press through the remote module's send.
+    const results = new Map<string, string>();
+    const writes = mine.filter((a) => !remotePressOf(a));
+    if (writes.length > 0) {
+      let result = 'OK';
+      try {
+        const res = await devices.rpc(
+          ownerId,
+          deviceId,
+          {
+            method: 'write',
+            params: writes.map((a) => ({ Key: a.deviceParameterId, Value: a.value as TelemetryValue })),
+          },
+          true,
+        );
+        result = String(res.result ?? 'OK');
+      } catch (err) {
+        // Access is asked again for each write (a delayed step may come due after a share ended).
+        result = failureText(err, deviceId);
+      }
+      for (const a of writes) results.set(a.deviceParameterId, result);
+    }
+    for (const a of mine) {
+      const press = remotePressOf(a);
+      if (!press) continue;
+      let result = 'OK';
+      try {
+        if (!deps.remotes) throw new Error('IR remote presses cannot be sent here');
+        await deps.remotes.press(ownerId, deviceId, press);
+      } catch (err) {
+        result = failureText(err, deviceId);
+      }
+      results.set(a.deviceParameterId, result);
     }
     const ranAt = clock.now();
     await updateActions(runId, (actions) =>
       actions.map((a) =>
-        ofStep(a) && a.result === SENDING && a.ranAt === now ? { ...a, result, ranAt } : a,
+        ofStep(a) && a.result === SENDING && a.ranAt === now
+          ? { ...a, result: results.get(a.deviceParameterId) ?? 'failed', ranAt }
+          : a,
       ),
     );
     return 'done';
@@ -213,6 +243,7 @@ export function automationRuns(deps: {
         deviceId: step.deviceId,
         deviceParameterId: w.deviceParameterId,
         value: w.value,
+        ...pressParams(w),
         atMs: step.atMs,
         result: null,
         ranAt: null,

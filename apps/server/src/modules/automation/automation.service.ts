@@ -23,6 +23,7 @@ import { delayedSteps } from './automation-delayed.ts';
 import { deviceParamTriggers } from './automation-device-triggers.ts';
 import { type AutomationRuns, automationRuns, devicesUsed, toRun } from './automation-runs.ts';
 import { analysed, checkConditionSettings, checkNotifyEvents, toAutomation } from './automation-shapes.ts';
+import { checkRemotePresses, type RemotePresses } from './remote-actions.ts';
 import { type AccessProblem, accessProblems, problemError } from './run-access.ts';
 
 export { INTERRUPTED, toRun } from './automation-runs.ts';
@@ -42,6 +43,8 @@ type Body = {
 export interface AutomationDeps {
   repo: AutomationRepository;
   devices: DeviceService;
+  /** IR remote presses as actions (docs/decisions/049): checked on save, sent when run. */
+  remotes?: RemotePresses | undefined;
   telemetry: TelemetryService;
   clock: Clock;
   /** Access changes (share revoked, scoped down, device deleted) switch off what lost its access. */
@@ -71,6 +74,7 @@ export class AutomationService {
     this.runner = automationRuns({
       repo,
       devices,
+      remotes: deps.remotes,
       clock,
       notify: deps.notify,
       onDenied: async (row, problem) => {
@@ -143,6 +147,7 @@ export class AutomationService {
     // Read what it watches, control what it writes to: the same answers as the device routes.
     const [problem] = await accessProblems(devices, userId, devicesUsed(body));
     if (problem) throw problemError(problem);
+    const commands = await checkRemotePresses(this.deps.remotes, body);
     await checkNotifyEvents(
       body.conditions as Condition[],
       async (id) => (await devices.access(userId, id)).row,
@@ -154,7 +159,7 @@ export class AutomationService {
       id: body.id ?? 'new',
       name: body.name,
       conditions: body.conditions,
-      commands: body.commands,
+      commands,
       inOrder: body.commandInorderExecution,
     });
     const all = [...others.map((o) => analysed({ ...o, inOrder: o.inOrder })), draft];
@@ -182,7 +187,7 @@ export class AutomationService {
       inOrder: body.commandInorderExecution,
       checkType: body.conditionCheckType,
       conditions: body.conditions,
-      commands: body.commands,
+      commands,
       warnings,
       pausedReason: null,
     });

@@ -4,6 +4,7 @@ import type { AccountService } from '../account/account.service.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import type { UserRepository } from '../account/user.repository.ts';
 import type { DeviceService } from '../device/device.service.ts';
+import { remoteService } from '../remote/index.ts';
 import type { TelemetryService } from '../telemetry/telemetry.service.ts';
 import { AutomationRepository } from './automation.repository.ts';
 import { automationRoutes } from './automation.routes.ts';
@@ -36,6 +37,8 @@ export function register(
   const automations = new AutomationService({
     repo,
     devices,
+    // A remote press as an action goes through the remote module's send (docs/decisions/049).
+    remotes: remoteService({ db, devices }),
     telemetry,
     clock,
     bus,

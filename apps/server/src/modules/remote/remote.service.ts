@@ -1,5 +1,5 @@
 import { getProfile } from '@hestia/catalog';
-import type { Remote, UserRemote } from '@hestia/contract';
+import type { Remote, RemotePress, UserRemote } from '@hestia/contract';
 import { REMOTE_CREATE_TYPE } from '@hestia/contract';
 import {
   type AcFan,
@@ -65,6 +65,12 @@ export function catalogueDto(r: CatalogueRemote): Remote {
     data: { buttons: r.buttons },
     creationDateTime: null,
   };
+}
+
+/** What one press sends: a button, or an air conditioner's whole state. */
+export interface PressBody {
+  button?: string | undefined;
+  state?: { power: boolean; mode: string; temperature: number; fan: string } | undefined;
 }
 
 /** A button of a custom remote: a protocol code, or a raw frame learned from an unknown remote. */
@@ -218,18 +224,12 @@ export class RemoteService {
     await this.deps.repo.remove(row.id, row.deviceId);
   }
 
-  /** Render the button (or the state) to timings and send them to the blaster as `irSend`. */
-  async send(
-    userId: string,
-    id: string,
-    body: {
-      button?: string | undefined;
-      state?: { power: boolean; mode: string; temperature: number; fan: string } | undefined;
-    },
-  ) {
-    const row = await this.remoteOf(userId, id, false);
+  /**
+   * What a press of `row` sends: the code of the button (or of the air conditioner's state), or a
+   * learned raw frame. Every problem is a 400 naming it; nothing is sent here.
+   */
+  private resolve(row: RemoteRow, body: PressBody): { code: IrCode } | { raw: IrSignal } {
     const dto = this.toDto(row);
-    let code: IrCode;
     if (dto.kind === 'state') {
       if (!body.state)
         throw new AppError(
@@ -240,30 +240,84 @@ export class RemoteService {
       const problem = acStateProblem(state);
       if (problem) throw new AppError('VALIDATION', `state: ${problem}.`);
       const from = this.catalogueRemote(row.catalogueRemoteId as number);
-      code = acStateCode(from.stateDevice ?? 0, state);
-    } else {
-      if (!body.button) throw new AppError('VALIDATION', 'Name the button to send.');
-      const button = dto.data.buttons.find((b) => b.name === body.button);
-      if (!button) throw new AppError('VALIDATION', `This remote has no button '${body.button}'.`);
-      if (!button.code) {
-        const raw = button.raw as IrSignal;
-        const problem = rawProblem(raw);
-        if (problem) throw new AppError('VALIDATION', `The button's frame cannot be sent: ${problem}.`);
-        await this.deps.devices.rpc(
-          userId,
-          row.deviceId,
-          {
-            method: IR_SEND_METHOD,
-            params: { protocol: 'raw', carrierHz: raw.carrierHz, timings: raw.timings },
-          },
-          true,
-        );
-        return { code: null, carrierHz: raw.carrierHz, timings: raw.timings };
-      }
-      code = button.code as IrCode;
+      return { code: acStateCode(from.stateDevice ?? 0, state) };
     }
+    if (!body.button) throw new AppError('VALIDATION', 'Name the button to send.');
+    const button = dto.data.buttons.find((b) => b.name === body.button);
+    if (!button) throw new AppError('VALIDATION', `This remote has no button '${body.button}'.`);
+    if (!button.code) {
+      const raw = button.raw as IrSignal;
+      const problem = rawProblem(raw);
+      if (problem) throw new AppError('VALIDATION', `The button's frame cannot be sent: ${problem}.`);
+      return { raw };
+    }
+    const code = button.code as IrCode;
     const problem = codeProblem(code);
     if (problem) throw new AppError('VALIDATION', `The button's code cannot be sent: ${problem}.`);
+    return { code };
+  }
+
+  /** The remote `press` names, when it is one of the remotes on the blaster `deviceId`. */
+  private async remoteOnBlaster(deviceId: string, press: RemotePress): Promise<RemoteRow | undefined> {
+    const row = await this.deps.repo.get(press.remoteId);
+    return row && row.deviceId === deviceId ? row : undefined;
+  }
+
+  /**
+   * Check a remote press saved as an automation or scenario action (docs/decisions/049): the remote
+   * must be one of THIS blaster's, and the button one of its buttons (or the state a valid state, for
+   * an air conditioner's remote). The caller has already asked for control of the blaster.
+   */
+  async checkPress(deviceId: string, press: RemotePress, where: string): Promise<void> {
+    const row = await this.remoteOnBlaster(deviceId, press);
+    if (!row)
+      throw new AppError(
+        'VALIDATION',
+        `${where}: remote ${press.remoteId} is not a remote of this IR blaster.`,
+      );
+    if (this.toDto(row).kind !== 'state' && press.state && !press.button)
+      throw new AppError('VALIDATION', `${where}: this remote has buttons; name a button, not a state.`);
+    try {
+      this.resolve(row, press);
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError('VALIDATION', `${where}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /**
+   * Press a remote for an automation or scenario run, through the same send as the route (its access
+   * at run time, firmware floor, offline and toggle bits). A remote removed since it was saved is a
+   * refusal naming it, not a crash.
+   */
+  async press(userId: string, deviceId: string, press: RemotePress) {
+    const row = await this.remoteOnBlaster(deviceId, press);
+    if (!row)
+      throw new AppError(
+        'VALIDATION',
+        `Remote ${press.remoteId} was removed from this IR blaster: nothing sent`,
+      );
+    return this.send(userId, row.id, press);
+  }
+
+  /** Render the button (or the state) to timings and send them to the blaster as `irSend`. */
+  async send(userId: string, id: string, body: PressBody) {
+    const row = await this.remoteOf(userId, id, false);
+    const resolved = this.resolve(row, body);
+    if ('raw' in resolved) {
+      const { raw } = resolved;
+      await this.deps.devices.rpc(
+        userId,
+        row.deviceId,
+        {
+          method: IR_SEND_METHOD,
+          params: { protocol: 'raw', carrierHz: raw.carrierHz, timings: raw.timings },
+        },
+        true,
+      );
+      return { code: null, carrierHz: raw.carrierHz, timings: raw.timings };
+    }
+    let { code } = resolved;
     const toggled = code.protocol === 'RC5' || code.protocol === 'RC6';
     const key = ToggleBits.key(row.deviceId, code);
     if (toggled) code = { ...code, toggle: this.toggles.take(key) };
