@@ -1,17 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import { freePort } from './crash-harness.ts';
+import { relay } from './netns-kit.ts';
 
 export interface Mosquitto {
   url: string;
   port: number;
   /** Its process (a test may pause it with SIGSTOP). */
   pid: number;
-  stop(): Promise<void>;
+  /**
+   * Stops it (SIGTERM, or `signal`: SIGKILL for a broker that dies) and removes its files; resolved
+   * once it has exited. `startMosquitto(port)` starts one again on its port.
+   */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -54,10 +59,10 @@ export async function startMosquitto(onPort?: number): Promise<Mosquitto> {
     url: `mqtt://127.0.0.1:${port}`,
     port,
     pid: child.pid as number,
-    stop: async () => {
-      if (child.exitCode === null) {
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGCONT');
-        child.kill('SIGTERM');
+        child.kill(signal);
       }
       await exited;
       rmSync(dir, { recursive: true, force: true });
@@ -66,8 +71,9 @@ export async function startMosquitto(onPort?: number): Promise<Mosquitto> {
 }
 
 /**
- * A TCP relay between a server and the broker that reads both directions as MQTT 5: it knows each
- * message the broker delivered (by `key(topic, payload)`) and which of them the server acknowledged.
+ * A TCP relay between a server and the broker (netns-kit's `relay`) that reads both directions as
+ * MQTT 5: it knows each message the broker delivered (by `key(topic, payload)`) and which of them the
+ * server acknowledged.
  */
 export async function mqttTap(
   target: { port: number },
@@ -86,11 +92,7 @@ export async function mqttTap(
 }> {
   const delivered = new Set<string>();
   const acknowledged = new Set<string>();
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((down) => {
-    const up = createConnection({ host: '127.0.0.1', port: target.port });
-    sockets.add(down);
-    sockets.add(up);
+  const tap = await relay(host, target.port, () => {
     /** Per connection: the broker's packet id → the message it carries, until the PUBACK. */
     const inFlight = new Map<number, string>();
     const fromBroker = mqttPacket.parser({ protocolVersion: 5 });
@@ -109,38 +111,7 @@ export async function mqttTap(
       inFlight.delete(p.messageId);
       if (k !== undefined) acknowledged.add(k);
     });
-    up.on('data', (d: Buffer) => {
-      fromBroker.parse(d);
-      down.write(d);
-    });
-    down.on('data', (d: Buffer) => {
-      fromServer.parse(d);
-      up.write(d);
-    });
-    const end = () => {
-      up.destroy();
-      down.destroy();
-      sockets.delete(up);
-      sockets.delete(down);
-    };
-    for (const s of [up, down]) {
-      s.on('error', end);
-      s.on('close', end);
-    }
+    return { fromTarget: (d) => fromBroker.parse(d), fromClient: (d) => fromServer.parse(d) };
   });
-  await new Promise<void>((r) => server.listen(0, host, () => r()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `mqtt://${host}:${port}`,
-    delivered,
-    acknowledged,
-    cut: () => {
-      for (const s of sockets) s.destroy();
-    },
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((r) => server.close(r));
-    },
-  };
+  return { url: `mqtt://${host}:${tap.port}`, delivered, acknowledged, cut: tap.cut, close: tap.close };
 }

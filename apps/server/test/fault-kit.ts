@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { LiveClient, type SocketLike } from '@hestia/client';
-import { sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import WebSocket from 'ws';
 import type { HestiaServer } from '../src/app.ts';
+import type { Db } from '../src/db/database.ts';
+import { tsKv } from '../src/db/schema.ts';
 import { freePort } from './crash-harness.ts';
 import { waitFor } from './stack.ts';
 
@@ -25,6 +27,10 @@ export interface LoadDevice {
 }
 
 export interface Load {
+  /** The telemetry key its messages carry, the `ts` of message 0, and the messages each device sends. */
+  key: string;
+  base: number;
+  count: number;
   /** Messages published so far, and acknowledged (PUBACK received), as `deviceId:n`. */
   published(): number;
   acked: Set<string>;
@@ -53,9 +59,11 @@ export async function startLoad(opts: {
   count: number;
   everyMs: number;
   clientPrefix: string;
+  /** The `ts` of message 0 (by default an hour ago); message n has `base + n`. */
+  base?: number;
 }): Promise<Load> {
   const { devices, key, count } = opts;
-  const base = Date.now() - 3_600_000;
+  const base = opts.base ?? Date.now() - 3_600_000;
   const connects: number[][] = devices.map(() => []);
   const clients = await Promise.all(
     devices.map(async (d, i) => {
@@ -98,6 +106,9 @@ export async function startLoad(opts: {
     }, opts.everyMs);
   });
   return {
+    key,
+    base,
+    count,
     published: () => published,
     acked,
     all: () => devices.flatMap((d) => Array.from({ length: count }, (_, k) => `${d.id}:${k}`)),
@@ -111,6 +122,34 @@ export async function startLoad(opts: {
       await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The id (`deviceId:n`) a message of a load started with `base` carries, from its topic
+ * (`devices/<id>/telemetry`) and payload; null for any other message. For broker-kit's `mqttTap`.
+ */
+export const loadMessageId =
+  (base: number) =>
+  (topic: string, payload: Buffer): string | null => {
+    const m = /^devices\/([^/]+)\/telemetry$/.exec(topic);
+    if (!m) return null;
+    try {
+      return `${m[1]}:${(JSON.parse(payload.toString('utf8')) as { ts: number }).ts - base}`;
+    } catch {
+      return null;
+    }
+  };
+
+/** The ids (`deviceId:n`) of a load's messages (`key`, started with `base`, `count` each) stored in `db`. */
+export async function storedIds(
+  db: Db,
+  load: { key: string; base: number; count: number },
+): Promise<Set<string>> {
+  const rows = await db
+    .select({ deviceId: tsKv.deviceId, ts: tsKv.ts })
+    .from(tsKv)
+    .where(and(eq(tsKv.key, load.key), gte(tsKv.ts, load.base), lt(tsKv.ts, load.base + load.count)));
+  return new Set(rows.map((r) => `${r.deviceId}:${Number(r.ts) - load.base}`));
 }
 
 /** Ids (`deviceId:n`) in `ids` that `stored` lacks. */

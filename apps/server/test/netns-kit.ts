@@ -75,16 +75,36 @@ export function makeNamespace(): Namespace {
   };
 }
 
-/** A TCP relay listening on `host` (a free port) to 127.0.0.1:`targetPort`, where a service listens. */
-export async function relay(
-  host: string,
-  targetPort: number,
-): Promise<{ port: number; close(): Promise<void> }> {
+/** What a relay's caller sees of one relayed connection: the bytes each way, as they pass. */
+export interface RelayWatch {
+  /** From the service to the client. */
+  fromTarget(data: Buffer): void;
+  /** From the client to the service. */
+  fromClient(data: Buffer): void;
+}
+
+export interface Relay {
+  port: number;
+  /** Cuts every relayed connection (as a lost network would); new ones are still taken. */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP relay listening on `host` (a free port) to 127.0.0.1:`targetPort`, where a service listens.
+ * `watch`, when given, is called for each connection and shown its bytes both ways.
+ */
+export async function relay(host: string, targetPort: number, watch?: () => RelayWatch): Promise<Relay> {
   const sockets = new Set<Socket>();
   const server = createServer((down) => {
     const up = createConnection({ host: '127.0.0.1', port: targetPort });
     sockets.add(down);
     sockets.add(up);
+    const seen = watch?.();
+    if (seen) {
+      up.on('data', (d: Buffer) => seen.fromTarget(d));
+      down.on('data', (d: Buffer) => seen.fromClient(d));
+    }
     down.pipe(up);
     up.pipe(down);
     const end = () => {
@@ -100,10 +120,14 @@ export async function relay(
   });
   await new Promise<void>((r) => server.listen(0, host, () => r()));
   const address = server.address();
+  const cut = () => {
+    for (const s of sockets) s.destroy();
+  };
   return {
     port: typeof address === 'object' && address ? address.port : 0,
+    cut,
     close: async () => {
-      for (const s of sockets) s.destroy();
+      cut();
       await new Promise((r) => server.close(r));
     },
   };

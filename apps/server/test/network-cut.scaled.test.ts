@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
-import { tsKv } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/account/auth.service.ts';
 import { UserRepository } from '../src/modules/account/user.repository.ts';
 import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Mosquitto, mqttTap, startMosquitto } from './broker-kit.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
+import { loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
 import { makeNamespace, type Namespace, netnsRefused, relay } from './netns-kit.ts';
 import {
   freshDatabase,
@@ -81,15 +79,7 @@ describe.runIf(scaledConfigured && !refused)('scaled mode: a network cut between
   it('keeps the other instance serving and loses nothing acknowledged; the cut one is back with a snapshot', async () => {
     const space = ns as Namespace;
     const base = Date.now() - 3_600_000;
-    const keyOf = (topic: string, payload: Buffer): string | null => {
-      const m = /^devices\/([^/]+)\/telemetry$/.exec(topic);
-      if (!m) return null;
-      try {
-        return `${m[1]}:${(JSON.parse(payload.toString('utf8')) as { ts: number }).ts - base}`;
-      } catch {
-        return null;
-      }
-    };
+    const keyOf = loadMessageId(base);
     // A reaches everything on the host; B only through the veth, via relays on its host end.
     const tapA = await mqttTap({ port: broker.port }, keyOf);
     const tapB = await mqttTap({ port: broker.port }, keyOf, space.hostAddress);
@@ -123,48 +113,26 @@ describe.runIf(scaledConfigured && !refused)('scaled mode: a network cut between
     const client = await loggedIn(a.url, 'cut@example.com', PASSWORD);
     const token = (await client.login('cut@example.com', PASSWORD)).token;
 
-    const clients = await Promise.all(
-      devices.map((id, c) =>
-        mqtt.connectAsync(broker.url, { clientId: `cut-device-${c}`, username: id, reconnectPeriod: 250 }),
-      ),
-    );
+    // A live client on B, watching device 0.
+    const watch = async (url: string) => {
+      const s = await openSocket(url, token);
+      s.send({ tsSubCmds: [{ cmdId: 1, entityType: 'DEVICE', entityId: devices[0], keys: KEY }] });
+      return s;
+    };
+    const first = await watch(bUrl);
+    const load = await startLoad({
+      url: broker.url,
+      devices: devices.map((id) => ({ id, username: id, topic: `devices/${id}/telemetry` })),
+      key: KEY,
+      count: TICKS,
+      everyMs: 10,
+      clientPrefix: 'cut-device',
+      base,
+    });
     try {
-      // A live client on B, watching device 0.
-      const watch = async (url: string) => {
-        const s = await openSocket(url, token);
-        s.send({ tsSubCmds: [{ cmdId: 1, entityType: 'DEVICE', entityId: devices[0], keys: KEY }] });
-        return s;
-      };
-      const first = await watch(bUrl);
-      const published = new Set<string>();
-      let tick = 0;
-      const publishing = new Promise<void>((resolve) => {
-        const timer = setInterval(() => {
-          for (let c = 0; c < devices.length; c++) {
-            const at = c * 100_000 + tick;
-            (clients[c] as mqtt.MqttClient).publish(
-              `devices/${devices[c]}/telemetry`,
-              JSON.stringify({ ts: base + at, values: { [KEY]: tick } }),
-              { qos: 1 },
-              (err) => {
-                if (!err) published.add(`${devices[c]}:${at}`);
-              },
-            );
-          }
-          if (++tick === TICKS) {
-            clearInterval(timer);
-            resolve();
-          }
-        }, 10);
-      });
-      const stored = async () =>
-        new Set(
-          (await db.db.select({ d: tsKv.deviceId, ts: tsKv.ts }).from(tsKv).where(eq(tsKv.key, KEY))).map(
-            (r) => `${r.d}:${Number(r.ts) - base}`,
-          ),
-        );
+      const stored = () => storedIds(db.db, load);
 
-      await waitFor(() => tick >= CUT_AT, 30_000);
+      await waitFor(() => load.published() >= CUT_AT * DEVICES, 30_000);
       await waitFor(() => first.latest(1, KEY) !== undefined, 10_000);
       space.link(false);
       const cutAt = performance.now();
@@ -204,17 +172,17 @@ describe.runIf(scaledConfigured && !refused)('scaled mode: a network cut between
       }
       first.close();
 
-      await publishing;
+      await load.done;
       const total = DEVICES * TICKS;
-      await waitFor(() => published.size === total, 30_000);
+      await waitFor(() => load.acked.size === total, 30_000);
       let all = new Set<string>();
       await waitFor(async () => {
         all = await stored();
         return all.size >= total;
       }, 60_000).catch(() => undefined);
       const acknowledged = new Set([...tapA.acknowledged, ...tapB.acknowledged]);
-      const lostAcked = [...acknowledged].filter((k) => !all.has(k));
-      const lost = [...published].filter((k) => !all.has(k));
+      const lostAcked = missing(acknowledged, all);
+      const lost = missing(load.acked, all);
       console.log(
         `network cut: ${DEVICES} devices, ${total} published at ~1,000 msg/s, link down ${CUT_MS} ms; ` +
           `acknowledged by A ${tapA.acknowledged.size}, by B ${tapB.acknowledged.size} (${ackedByBInCut} while cut); ` +
@@ -230,7 +198,7 @@ describe.runIf(scaledConfigured && !refused)('scaled mode: a network cut between
       expect(lostAcked).toEqual([]);
       expect(lost).toEqual([]);
     } finally {
-      for (const c of clients) c.end(true);
+      await load.end();
       await a.kill();
       await b.kill();
     }

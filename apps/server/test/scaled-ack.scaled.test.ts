@@ -1,12 +1,10 @@
-import { and, eq, gte, lt } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
-import { tsKv } from '../src/db/schema.ts';
 import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Mosquitto, mqttTap, startMosquitto } from './broker-kit.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
+import { loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
 import { freshDatabase, scaledConfigured, scaledEnv } from './scaled-kit.ts';
 import { waitFor } from './stack.ts';
 
@@ -56,21 +54,12 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
     'loses nothing it acknowledged to the broker when %s mid-run, nor after the redelivery',
     async (_, stop, run) => {
       const base = Date.now() - 3_600_000 * run;
-      const keyOf = (topic: string, payload: Buffer): string | null => {
-        const m = /^devices\/([^/]+)\/telemetry$/.exec(topic);
-        if (!m) return null;
-        try {
-          return `${m[1]}:${(JSON.parse(payload.toString('utf8')) as { ts: number }).ts - base}`;
-        } catch {
-          return null;
-        }
-      };
       // A broker for each case: a kept session left from another one would take half the messages
       // (Mosquitto's round robin counts offline sessions, decision 045).
       const broker = await startMosquitto();
       brokers.push(broker);
       // The server reaches the broker through a relay that notes what it acknowledged.
-      const tap = await mqttTap({ port: broker.port }, keyOf);
+      const tap = await mqttTap({ port: broker.port }, loadMessageId(base));
       const env = {
         ...scaledEnv(fresh.url()),
         MQTT_URL: tap.url,
@@ -79,39 +68,18 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
       };
       let server: ServerProcess = await spawnServer(env);
 
-      const clients = await Promise.all(
-        devices.map((id, c) =>
-          mqtt.connectAsync(broker.url, {
-            clientId: `scaled-ack-device-${run}-${c}`,
-            username: id,
-            reconnectPeriod: 250,
-          }),
-        ),
-      );
+      // What the broker acknowledged to the devices (`load.acked`) must all end up stored.
+      const load = await startLoad({
+        url: broker.url,
+        devices: devices.map((id) => ({ id, username: id, topic: `devices/${id}/telemetry` })),
+        key: KEY,
+        count: TICKS,
+        everyMs: 10,
+        clientPrefix: `scaled-ack-device-${run}`,
+        base,
+      });
       try {
-        /** What the broker acknowledged to the devices (all of it must end up stored). */
-        const published = new Set<string>();
-        let tick = 0;
-        const publishing = new Promise<void>((resolve) => {
-          const timer = setInterval(() => {
-            for (let c = 0; c < devices.length; c++) {
-              const at = c * 100_000 + tick;
-              (clients[c] as mqtt.MqttClient).publish(
-                `devices/${devices[c]}/telemetry`,
-                JSON.stringify({ ts: base + at, values: { [KEY]: tick } }),
-                { qos: 1 },
-                (err) => {
-                  if (!err) published.add(`${devices[c]}:${at}`);
-                },
-              );
-            }
-            if (++tick === TICKS) {
-              clearInterval(timer);
-              resolve();
-            }
-          }, 10);
-        });
-        await waitFor(() => tick >= TICKS / 2, 30_000);
+        await waitFor(() => load.published() >= (TICKS / 2) * CONNECTIONS, 30_000);
         if (stop === 'kill') await server.kill();
         else {
           const { child } = server;
@@ -122,28 +90,22 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
         const firstOutput = server.output();
         const ackedAtKill = new Set(tap.acknowledged);
         const receivedAtKill = tap.delivered.size;
-        await publishing;
+        await load.done;
         const total = devices.length * TICKS;
-        await waitFor(() => published.size === total, 30_000);
+        await waitFor(() => load.acked.size === total, 30_000);
 
         // Back with the same client id: the broker resends what it was never acknowledged, and what it
         // queued for the session meanwhile.
         const restarted = performance.now();
         server = await spawnServer(env);
-        const stored = new Set<string>();
-        const read = async () => {
-          stored.clear();
-          for (const r of await db.db
-            .select({ deviceId: tsKv.deviceId, ts: tsKv.ts })
-            .from(tsKv)
-            .where(and(eq(tsKv.key, KEY), gte(tsKv.ts, base), lt(tsKv.ts, base + 3_000_000))))
-            stored.add(`${r.deviceId}:${Number(r.ts) - base}`);
-          return stored.size;
-        };
-        await waitFor(async () => (await read()) >= total, 60_000).catch(() => undefined);
+        let stored = new Set<string>();
+        await waitFor(async () => {
+          stored = await storedIds(db.db, load);
+          return stored.size >= total;
+        }, 60_000).catch(() => undefined);
         const took = Math.round(performance.now() - restarted);
-        const lostAcked = [...ackedAtKill].filter((k) => !stored.has(k));
-        const lost = [...published].filter((k) => !stored.has(k));
+        const lostAcked = missing(ackedAtKill, stored);
+        const lost = missing(load.acked, stored);
         console.log(
           `scaled ack (${stop}): ${CONNECTIONS} connections, ${total} published at ~2,000 msg/s; at the ${stop} the server had ` +
             `received ${receivedAtKill} and acknowledged ${ackedAtKill.size}; after the restart ${stored.size} stored ` +
@@ -159,7 +121,7 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
         expect(lost).toEqual([]);
         await server.kill();
       } finally {
-        for (const c of clients) c.end(true);
+        await load.end();
         await tap.close();
       }
     },
