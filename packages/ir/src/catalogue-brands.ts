@@ -68,7 +68,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.lg,
     name: 'LG',
     source:
-      "NEC: custom code 0x04 and the key codes of LG's owner's manuals (appendix 'IR codes', NEC format)",
+      "NEC: custom code 0x04 and the key codes of LG's owner's manuals (appendix 'IR codes', NEC format); the M2794A monitor TV's and the 32PC5DVC plasma TV's own key tables in their manuals' appendices",
   },
   {
     id: BRAND.panasonic,
@@ -97,19 +97,19 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.sanyo,
     name: 'Sanyo',
     source:
-      "Sanyo's projector IR command lists (PLC-ZM5000, PLC-HP7000L): NEC format, custom code 33h+00h (code 1), their data codes",
+      "Sanyo's projector IR command lists (PLC-ZM5000, PLC-HP7000L): NEC format, custom code 33h+00h (code 1), their data codes (the HP7000L's whole named-key list)",
   },
   {
     id: BRAND.runco,
     name: 'Runco',
     source:
-      "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17; ON (0x3441, command 1) as its VX-8d and LS-10d manuals give it",
+      "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17; ON (0x3441, command 1) as its VX-8d and LS-10d manuals give it; the LS-10d's NEC remote: default address 0x2011 (0x20 sent first), ON 01 (the manual's worked example)",
   },
   {
     id: BRAND.primare,
     name: 'Primare',
     source:
-      "Primare's I20 remote command list: RC5 address 20, standby 12, mute 49, volume 16/17, input 30/31",
+      "Primare's I20 remote command list: RC5 address 20, standby 12, mute 49, volume 16/17, input 30/31; Primare AB's 'Remote Control Keys' V2.3 (A30.1/I30: standby 1, operate 2, inputs 60-63, 3, 4)",
   },
   {
     id: BRAND.kef,
@@ -157,7 +157,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.logitech,
     name: 'Logitech',
     source:
-      "Slim Devices/Logitech 'Remote IR codes' (Squeezebox wiki): NEC unit address 0x6E91 as the remote sends it, the key codes in the remote's internal representation",
+      "Slim Devices/Logitech 'Remote IR codes' (Squeezebox wiki): NEC unit address 0x6E91 as the remote sends it, the key codes in the remote's internal representation, and which keys the SB/TR, Boom and Touch remotes carry",
   },
   {
     id: BRAND.cambridgeAudio,

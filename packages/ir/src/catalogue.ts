@@ -3,6 +3,7 @@ import { AUDIO_REMOTES } from './remotes-audio.ts';
 import { AUDIO_REMOTES_2 } from './remotes-audio-2.ts';
 import { AUDIO_REMOTES_3 } from './remotes-audio-3.ts';
 import { HESTIA_REMOTES } from './remotes-hestia.ts';
+import { PROJECTOR_REMOTES_2 } from './remotes-projectors-2.ts';
 import { TV_REMOTES } from './remotes-tv.ts';
 import { TV_REMOTES_2 } from './remotes-tv-2.ts';
 import { VIDEO_REMOTES } from './remotes-video.ts';
@@ -31,6 +32,7 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
   ...AUDIO_REMOTES_2,
   ...AUDIO_REMOTES_3,
   ...VIDEO_REMOTES,
+  ...PROJECTOR_REMOTES_2,
   ...HESTIA_REMOTES,
 ].sort((a, b) => a.id - b.id);
 

@@ -1,5 +1,5 @@
 import { BRAND } from './catalogue-brands.ts';
-import { buttons, type CatalogueRemote, code } from './catalogue-model.ts';
+import { buttons, type CatalogueRemote, code, digits } from './catalogue-model.ts';
 import { audioRemote as audio } from './remotes-audio.ts';
 
 /**
@@ -99,6 +99,53 @@ export const AUDIO_REMOTES_3: CatalogueRemote[] = [
       input_4: 63,
       input_5: 3,
       input_6: 4,
+    }),
+  ),
+  // Logitech's "Remote IR codes" (Squeezebox wiki) marks which keys each remote carries; the
+  // codes are in the remote's own representation, NEC unit address 0x6E (as id 35). The table's
+  // rows after "Search 2" were not in the copy read, so volume and the rest are not here.
+  audio(
+    58,
+    BRAND.logitech,
+    'Squeezebox Touch',
+    'Logitech Squeezebox Touch',
+    // The Touch remote has its own Favorites, Now Playing and Search codes (47, 45, 46).
+    buttons(code('NEC', 0x6e), {
+      power: 0x02,
+      play: 0x08,
+      pause: 0x04,
+      forward: 0x05,
+      rewind: 0x03,
+      up: 0x07,
+      down: 0x0d,
+      left: 0x09,
+      right: 0x0b,
+      home: 0x44,
+      add: 0x06,
+      repeat: 0x1c,
+      favorites: 0x47,
+      now_playing: 0x45,
+      search: 0x46,
+      ...digits([0x19, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17]),
+    }),
+  ),
+  audio(
+    59,
+    BRAND.logitech,
+    'Squeezebox Boom',
+    'Logitech Squeezebox Boom',
+    buttons(code('NEC', 0x6e), {
+      power: 0x02,
+      play: 0x08,
+      pause: 0x04,
+      forward: 0x05,
+      rewind: 0x03,
+      up: 0x07,
+      down: 0x0d,
+      left: 0x09,
+      right: 0x0b,
+      home: 0x44,
+      add: 0x06,
     }),
   ),
 ];
