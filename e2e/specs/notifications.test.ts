@@ -41,7 +41,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
-  stack = await startE2e();
+  stack = await startE2e({ PUSH_SERVICES: 'http://127.0.0.1' }); // the test's own push service
   owner = await stack.demoClient();
 }, 60_000);
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, DEFAULT_PUSH_SERVICES, loadConfig } from './config.ts';
 import { dataDirError } from './db/data-dir.ts';
 import { pgliteDefaults, pgliteSettingsOf, postgresSettings } from './db/pglite-settings.ts';
 
@@ -57,6 +57,28 @@ describe('settings', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(() => loadConfig({ CORS_ORIGINS: 'https://a.example.com/app' })).toThrow(/not an origin/);
     expect(() => loadConfig({ CORS_ORIGINS: 'a.example.com' })).toThrow(ConfigError);
+  });
+
+  it('takes MQTT_SHARE_GROUP as one topic level of 1 to 64 characters, hestia by default', () => {
+    expect(loadConfig(scaled).MQTT_SHARE_GROUP).toBe('hestia');
+    for (const good of ['site-b', 'Hestia_2.prod', 'خانه', 'x'.repeat(64)])
+      expect(loadConfig({ ...scaled, MQTT_SHARE_GROUP: good }).MQTT_SHARE_GROUP, good).toBe(good);
+    for (const bad of ['', 'a/b', 'a+', '#', 'tab\there', 'x'.repeat(65)])
+      expect(() => loadConfig({ ...scaled, MQTT_SHARE_GROUP: bad }), bad).toThrow(
+        new ConfigError(
+          'Setting MQTT_SHARE_GROUP is not valid: 1 to 64 characters, none of / + # nor control characters',
+        ),
+      );
+  });
+
+  it("takes PUSH_SERVICES as host names or http://host, the browsers' services by default", () => {
+    expect(loadConfig({}).pushServices.map((s) => s.host)).toEqual([...DEFAULT_PUSH_SERVICES]);
+    expect(loadConfig({ PUSH_SERVICES: 'push.example.com, http://127.0.0.1' }).pushServices).toEqual([
+      { host: 'push.example.com', http: false },
+      { host: '127.0.0.1', http: true },
+    ]);
+    for (const bad of ['https://push.example.com', 'push.example.com/path', 'http://a:80', '*.example.com'])
+      expect(() => loadConfig({ PUSH_SERVICES: bad }), bad).toThrow(/PUSH_SERVICES: .* is not a host name/);
   });
 
   it('takes the embedded database limits from DB_* settings, the budget of decision 024 by default', () => {

@@ -25,6 +25,19 @@ export const configSchema = z.object({
     .optional(),
   /** Seconds the broker keeps that session while the instance is away (decision 045). */
   MQTT_SESSION_EXPIRY: z.coerce.number().int().min(1).max(604_800).default(3600),
+  /**
+   * Scaled mode: the group of the instances' shared subscriptions on MQTT_URL (`$share/<group>/...`).
+   * Each device message reaches one instance of the group; a second deployment on the same broker
+   * needs a group of its own, or the two split each other's messages. A topic level: no / + #.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      /^[^/+#\u0000-\u001f\u007f-\u009f]{1,64}$/u,
+      '1 to 64 characters, none of / + # nor control characters',
+    )
+    .default('hestia'),
   /** Signing secret for access tokens; generated and kept in the database when unset. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Key of the operator routes (`npm run devices`); generated and kept in the database when unset. */
@@ -34,6 +47,13 @@ export const configSchema = z.object({
     .string()
     .regex(/^[^:]+:.+$/, 'user:password')
     .optional(),
+  /**
+   * Web push services the server delivers to, comma-separated: a host name allows https to it and its
+   * subdomains; `http://host` also allows plain http to exactly that host (a local relay, tests).
+   * Unset: the browsers' own push services (Chrome's, Firefox's, Edge's, Safari's). Any other
+   * subscription endpoint is refused, so a user cannot make the server send requests elsewhere.
+   */
+  PUSH_SERVICES: z.string().max(2000).optional(),
   /** Where the app packages `files/app/donwload` offers lie (`hestia-<version>.apk` or `.zip`); unset: `<DATA_DIR>/app`. */
   APP_PACKAGE_DIR: z.string().optional(),
   /** Where the built web app lives; unset means apps/web/dist. */
@@ -85,7 +105,23 @@ export type Config = z.infer<typeof configSchema> & {
   mode: 'embedded' | 'scaled';
   /** `CORS_ORIGINS`, checked. */
   corsOrigins: string[];
+  /** `PUSH_SERVICES`, checked (or the default list). */
+  pushServices: PushService[];
 };
+
+/** A push service the server may deliver to: https to `host` and its subdomains; plain http to `host` itself when `http`. */
+export interface PushService {
+  host: string;
+  http: boolean;
+}
+
+/** The browsers' push services: Chrome (and Opera, Samsung), Firefox, Edge, Safari. */
+export const DEFAULT_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'notify.windows.com',
+  'push.apple.com',
+] as const;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -123,7 +159,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: c.DATA_DIR,
     mode: missing.length === 0 ? 'scaled' : 'embedded',
     corsOrigins: parseOrigins(c.CORS_ORIGINS),
+    pushServices: parsePushServices(c.PUSH_SERVICES),
   };
+}
+
+/** The push services a setting lists: host names, or `http://host` for a plain-http relay. */
+export function parsePushServices(setting: string | undefined): PushService[] {
+  const entries = (setting ?? DEFAULT_PUSH_SERVICES.join(','))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return entries.map((entry) => {
+    const http = entry.startsWith('http://');
+    const host = http ? entry.slice('http://'.length).replace(/\/$/, '') : entry;
+    if (!/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(host))
+      throw new ConfigError(`PUSH_SERVICES: ${entry} is not a host name (or http://host)`);
+    return { host, http };
+  });
 }
 
 /** The origins a setting lists; each must be `scheme://host[:port]`, nothing more. */

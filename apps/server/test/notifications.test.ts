@@ -58,7 +58,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => pushService.listen(0, '127.0.0.1', r));
-  stack = await startStack();
+  // Pushes go to this test's own relay on 127.0.0.1 (plain http) besides the browsers' services.
+  stack = await startStack({ PUSH_SERVICES: 'fcm.googleapis.com,http://127.0.0.1' });
   owner = stack.client;
   await addUser(stack.server, 'guest-n@example.com', 'Guest-pass-1234');
   await addUser(stack.server, 'stranger-n@example.com', 'Stranger-pass-1234');
@@ -74,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('Web Push registration and delivery', () => {
-  it('gives the VAPID key and takes a subscription only with an https (or local) endpoint', async () => {
+  it('gives the VAPID key and takes a subscription only to a listed push service', async () => {
     const { publicKey } = await owner.call('pushKey', {});
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const token = (endpoint: string) =>
@@ -95,10 +96,24 @@ describe('Web Push registration and delivery', () => {
         },
       },
     });
-    expect(
-      (await refusal(owner.call('editUserNotification', { body: info('http://push.example.com/x') })))
-        .statusCode,
-    ).toBe(400);
+    // Not a listed push service: plain http, another host, a look-alike, an address inside the network,
+    // the listed relay over https on a non-listed name, credentials in the address.
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.5/push',
+      'http://localhost:5432/',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const refused = await refusal(owner.call('editUserNotification', { body: info(endpoint) }));
+      expect(refused.statusCode, endpoint).toBe(400);
+      expect(refused.message, endpoint).toContain('push service');
+    }
+    // A listed one: the browsers' service over https (a subdomain too would be), the relay over http.
+    await owner.call('editUserNotification', { body: info('https://fcm.googleapis.com/fcm/send/abc') });
     expect(
       (
         await refusal(

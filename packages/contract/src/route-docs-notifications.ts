@@ -36,6 +36,6 @@ export const notificationRouteDocs = {
     tag: 'Notifications',
     summary: "Register this browser's Web Push subscription (edit-user-notification)",
     description:
-      "`input.info`: `identifier` (the app's hashed client id), `notifyToken` (the browser's PushSubscription as JSON: endpoint and keys), `os` 'web', and optionally `language` for the pushes' texts. One subscription per identifier: registering again replaces it. The endpoint must be https (or http on localhost). A subscription the push service answers 404 or 410 for is removed.",
+      "`input.info`: `identifier` (the app's hashed client id), `notifyToken` (the browser's PushSubscription as JSON: endpoint and keys), `os` 'web', and optionally `language` for the pushes' texts. One subscription per identifier: registering again replaces it. The endpoint must be one of the push services the server delivers to (`PUSH_SERVICES`; by default the browsers' own: Chrome's, Firefox's, Edge's and Safari's, over https), else a 400. A subscription the push service answers 404 or 410 for is removed.",
   },
 } as const satisfies Record<keyof typeof notificationRoutes, RouteDoc>;

@@ -37,6 +37,7 @@ export async function register(
   const push = new WebPushSender(
     await loadVapidKeys(new SettingsRepository(db), config.dataDir),
     VAPID_SUBJECT,
+    config.pushServices,
   );
   const rows = new TtlCache<string, NotifiedDevice | null>(5000, 10_000, clock);
   const device = async (id: string) =>

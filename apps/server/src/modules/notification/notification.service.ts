@@ -13,7 +13,7 @@ import { AppError } from '../../core/errors.ts';
 import { kindsOf } from './device-events.ts';
 import type { NotificationRepository, NotificationRow } from './notification.repository.ts';
 import { asLanguage, notificationText } from './notification-texts.ts';
-import { isAllowedEndpoint, type WebPushSender } from './web-push.ts';
+import type { WebPushSender } from './web-push.ts';
 
 /** A device as this module reads it (the device repository fits). */
 export interface NotifiedDevice {
@@ -238,8 +238,11 @@ export class NotificationService {
     const sub = webPushSubscriptionSchema.safeParse(parsed);
     if (!sub.success)
       throw new AppError('VALIDATION', 'notifyToken: must hold an endpoint and its p256dh and auth keys');
-    if (!isAllowedEndpoint(sub.data.endpoint))
-      throw new AppError('VALIDATION', 'notifyToken: the push endpoint must use https');
+    if (!this.deps.push.allows(sub.data.endpoint))
+      throw new AppError(
+        'VALIDATION',
+        "notifyToken: the push endpoint is not a push service this server delivers to (a browser's own, over https)",
+      );
     await this.deps.repo.subscribe({
       userId,
       identifier: info.identifier,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PushPayload } from '@hestia/contract';
 import webpush from 'web-push';
+import type { PushService } from '../../config.ts';
 import type { SettingsRepository } from '../account/settings.repository.ts';
 
 export interface VapidKeys {
@@ -35,15 +36,23 @@ export async function loadVapidKeys(
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }
 
-/** Push services may only be reached over https; plain http only on this machine (tests, a local relay). */
-export function isAllowedEndpoint(endpoint: string): boolean {
+/**
+ * Whether a subscription's endpoint is one of the allowed push services (`PUSH_SERVICES`): https to a
+ * listed host or its subdomains, plain http only to a host listed as `http://host`, no credentials in the
+ * address. Anything else (an address inside the network, a user's own server) is refused, so the push
+ * sender cannot be aimed elsewhere.
+ */
+export function isAllowedEndpoint(endpoint: string, services: readonly PushService[]): boolean {
+  let u: URL;
   try {
-    const u = new URL(endpoint);
-    if (u.protocol === 'https:') return true;
-    return u.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(u.hostname);
+    u = new URL(endpoint);
   } catch {
     return false;
   }
+  if (u.username || u.password) return false;
+  const host = u.hostname.toLowerCase();
+  if (u.protocol === 'https:') return services.some((s) => host === s.host || host.endsWith(`.${s.host}`));
+  return u.protocol === 'http:' && services.some((s) => s.http && host === s.host);
 }
 
 export interface PushTarget {
@@ -64,6 +73,7 @@ export class WebPushSender {
   constructor(
     private readonly keys: VapidKeys,
     private readonly subject: string,
+    private readonly services: readonly PushService[],
     private readonly timeoutMs = 10_000,
   ) {}
 
@@ -71,7 +81,14 @@ export class WebPushSender {
     return this.keys.publicKey;
   }
 
+  /** Whether a subscription with this endpoint may be kept (and sent to). */
+  allows(endpoint: string): boolean {
+    return isAllowedEndpoint(endpoint, this.services);
+  }
+
   async send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
+    // A subscription kept before the push services were narrowed is never sent to; 'gone' removes it.
+    if (!this.allows(target.endpoint)) return 'gone';
     const details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       JSON.stringify(payload),
@@ -85,6 +102,8 @@ export class WebPushSender {
       method: details.method,
       headers: details.headers as Record<string, string>,
       body: details.body ? new Uint8Array(details.body) : null,
+      // A push service answers; it does not send the request on to another address.
+      redirect: 'error',
       signal: AbortSignal.timeout(this.timeoutMs),
     });
     await res.arrayBuffer().catch(() => undefined);
