@@ -1,9 +1,16 @@
-import { HestiaClient } from '@hestia/client';
 import type { VoiceCommand, VoiceDatasetManifest, VoiceUpload } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
-import { addUser, type Stack, shareWith, startStack } from './stack.ts';
-import { call, samplesOf, speak, untarGz, uploadForm, wav } from './voice-kit.ts';
+import { type Stack, startStack } from './stack.ts';
+import {
+  call,
+  samplesOf,
+  speak,
+  untarGz,
+  uploadForm,
+  type VoiceUser,
+  voicePeople,
+  wav,
+} from './voice-kit.ts';
 
 /**
  * The voice service's refusals (decision 047): who may reach which command, recording and device
@@ -11,21 +18,12 @@ import { call, samplesOf, speak, untarGz, uploadForm, wav } from './voice-kit.ts
  * not a usable WAV, and the data set and deletions.
  */
 let stack: Stack;
-interface Who {
-  client: HestiaClient;
-  token: string;
-  id: string;
-}
-const who = {} as Record<'owner' | 'sharee' | 'stranger', Who>;
+type Who = VoiceUser;
+let who: Record<'owner' | 'sharee' | 'stranger', Who>;
 let take: Buffer;
 let command: VoiceCommand;
 let automationId: string;
 
-async function signIn(email: string, password: string): Promise<Who> {
-  const token = (await new HestiaClient({ baseUrl: stack.server.url }).login(email, password)).token;
-  const client = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  return { client, token, id: (await client.call('profile', {})).id };
-}
 const v = <T = unknown>(w: Who | null, method: string, path: string, opts: Parameters<typeof call>[4] = {}) =>
   call<T>(stack.server.url, w?.token ?? null, method, path, opts);
 const sample = (w: Who, file: Buffer) =>
@@ -33,12 +31,7 @@ const sample = (w: Who, file: Buffer) =>
 
 beforeAll(async () => {
   stack = await startStack();
-  await addUser(stack.server, 'va-sharee@example.com', 'VoicePass1');
-  await addUser(stack.server, 'va-stranger@example.com', 'VoicePass1');
-  who.owner = await signIn(DEMO_EMAIL, DEMO_PASSWORD);
-  who.sharee = await signIn('va-sharee@example.com', 'VoicePass1');
-  who.stranger = await signIn('va-stranger@example.com', 'VoicePass1');
-  await shareWith(who.owner.client, stack.ids.plug, who.sharee.client, 'control');
+  who = await voicePeople(stack, 'va');
   take = await speak('en-us', 'plug on', 150, 50);
   automationId = (
     await who.owner.client.call('saveAutomation', {

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import { HestiaClient } from '@hestia/client';
 import { VOICE_PREFIX } from '@hestia/contract';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { addUser, type Stack, shareWith } from './stack.ts';
 
 /**
  * Recordings for the voice tests, spoken by espeak-ng (Debian's package): a phrase in a voice at a
@@ -131,4 +134,35 @@ export function untarGz(archive: Buffer): Map<string, Buffer> {
     at += 512 + Math.ceil(size / 512) * 512;
   }
   return files;
+}
+
+/** A signed-in user of the voice tests: a REST client, the raw token for the voice calls, the id. */
+export interface VoiceUser {
+  client: HestiaClient;
+  token: string;
+  id: string;
+}
+
+export async function signIn(baseUrl: string, email: string, password: string): Promise<VoiceUser> {
+  const token = (await new HestiaClient({ baseUrl }).login(email, password)).token;
+  const client = new HestiaClient({ baseUrl, getToken: () => token });
+  return { client, token, id: (await client.call('profile', {})).id };
+}
+
+/**
+ * The voice tests' three people on a started stack: the demo owner, a sharee the owner's plug is
+ * shared with for control, and a stranger (`<prefix>-sharee@example.com`, `<prefix>-stranger@…`).
+ */
+export async function voicePeople(
+  stack: Stack,
+  prefix: string,
+): Promise<Record<'owner' | 'sharee' | 'stranger', VoiceUser>> {
+  const base = stack.server.url;
+  await addUser(stack.server, `${prefix}-sharee@example.com`, 'VoicePass1');
+  await addUser(stack.server, `${prefix}-stranger@example.com`, 'VoicePass1');
+  const owner = await signIn(base, DEMO_EMAIL, DEMO_PASSWORD);
+  const sharee = await signIn(base, `${prefix}-sharee@example.com`, 'VoicePass1');
+  const stranger = await signIn(base, `${prefix}-stranger@example.com`, 'VoicePass1');
+  await shareWith(owner.client, stack.ids.plug, sharee.client, 'control');
+  return { owner, sharee, stranger };
 }

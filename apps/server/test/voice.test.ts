@@ -1,6 +1,8 @@
 import { HestiaClient } from '@hestia/client';
 import type { VoiceCommand, VoiceSequenceTarget, VoiceUpload } from '@hestia/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../src/core/errors.ts';
+import { analyse } from '../src/modules/voice/analyse.ts';
 import {
   AMBIGUITY_RATIO,
   dtwDistance,
@@ -8,10 +10,20 @@ import {
   mfcc,
   trimSilence,
 } from '../src/modules/voice/features.ts';
+import { VoiceWorkerPool } from '../src/modules/voice/voice-pool.ts';
 import { parseWav, resample } from '../src/modules/voice/wav.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../src/seed/demo.ts';
 import { addUser, type Stack, shareWith, startStack, waitFor } from './stack.ts';
-import { call, speak, stereoAt, uploadForm } from './voice-kit.ts';
+import {
+  call,
+  samplesOf,
+  signIn,
+  speak,
+  stereoAt,
+  uploadForm,
+  type VoiceUser,
+  voicePeople,
+  wav,
+} from './voice-kit.ts';
 
 /**
  * The voice assistant (issue 23, decision 047) on a real server with simulated devices. Two
@@ -21,12 +33,8 @@ import { call, speak, stereoAt, uploadForm } from './voice-kit.ts';
  * in the speech'. A recognised automation is then run by id, as the app does.
  */
 let stack: Stack;
-interface Who {
-  client: HestiaClient;
-  token: string;
-  id: string;
-}
-const who = {} as Record<'owner' | 'sharee' | 'stranger', Who>;
+type Who = VoiceUser;
+let who: Record<'owner' | 'sharee' | 'stranger', Who>;
 const PHRASES = ['turn on the lights', 'turn off the lights', 'open the curtains'] as const;
 const VOICES = { owner: 'en-us', sharee: 'en+f3' } as const;
 /** speech[voice][phrase]: two template takes and the utterance. */
@@ -34,12 +42,6 @@ const speech = {} as Record<'owner' | 'sharee', Array<{ t1: Buffer; t2: Buffer; 
 let unknown: Buffer;
 let lightsOnAutomation: string;
 const relay = (id: string) => stack.fleet.devices.get(id)?.sim.values.get('relay_1');
-
-async function signIn(email: string, password: string): Promise<Who> {
-  const token = (await new HestiaClient({ baseUrl: stack.server.url }).login(email, password)).token;
-  const client = new HestiaClient({ baseUrl: stack.server.url, getToken: () => token });
-  return { client, token, id: (await client.call('profile', {})).id };
-}
 
 const v = <T>(w: Who, method: string, path: string, opts: Parameters<typeof call>[4] = {}) =>
   call<T>(stack.server.url, w.token, method, path, opts);
@@ -61,12 +63,7 @@ async function teach(w: Who, name: string, takes: Buffer[], target: unknown) {
 
 beforeAll(async () => {
   stack = await startStack();
-  await addUser(stack.server, 'voice-sharee@example.com', 'VoicePass1');
-  await addUser(stack.server, 'voice-stranger@example.com', 'VoicePass1');
-  who.owner = await signIn(DEMO_EMAIL, DEMO_PASSWORD);
-  who.sharee = await signIn('voice-sharee@example.com', 'VoicePass1');
-  who.stranger = await signIn('voice-stranger@example.com', 'VoicePass1');
-  await shareWith(who.owner.client, stack.ids.plug, who.sharee.client, 'control');
+  who = await voicePeople(stack, 'voice');
   for (const [w, voice] of Object.entries(VOICES) as Array<['owner' | 'sharee', string]>)
     speech[w] = await Promise.all(
       PHRASES.map(async (p) => ({
@@ -230,7 +227,7 @@ describe('the voice service', () => {
 
   it('takes 30 uploads a minute from one user, then 429 with Retry-After, others unaffected', async () => {
     await addUser(stack.server, 'voice-busy@example.com', 'VoicePass1');
-    const busy = await signIn('voice-busy@example.com', 'VoicePass1');
+    const busy = await signIn(stack.server.url, 'voice-busy@example.com', 'VoicePass1');
     const take = speech.owner[0]?.t1 as Buffer;
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++)
@@ -241,5 +238,73 @@ describe('the voice service', () => {
     expect(refused).toMatchObject({ status: 429, body: { isSuccess: false, statusCode: 429 } });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await upload(who.sharee, take, 'sample')).status).toBe(200);
+  });
+});
+
+describe('matching on the voice worker thread (decision 047)', () => {
+  // 7.5 s of speech (a phrase over and over): the longest recording, ~0.25 s to read and describe,
+  // and ~40 ms for each distance to a sample as long that is worked out to the end.
+  const longTake = (take: Buffer) => {
+    const { rate, samples } = samplesOf(take);
+    const long = new Int16Array(Math.round(rate * 7.5));
+    for (let i = 0; i < long.length; i++) long[i] = samples[i % samples.length] ?? 0;
+    return wav(rate, [long]);
+  };
+
+  it('reads and matches off the event loop: a request is answered, the loop turns, while it works', async () => {
+    const pool = new VoiceWorkerPool();
+    const [lightsOn] = speech.owner;
+    const sample = analyse(longTake(lightsOn?.t1 as Buffer));
+    const templates = Array.from({ length: 30 }, () => ({ commandId: 'long', features: sample.features }));
+    const anon = new HestiaClient({ baseUrl: stack.server.url });
+    try {
+      let done = false;
+      const work = pool.analyse(longTake(lightsOn?.u as Buffer), templates).finally(() => {
+        done = true;
+      });
+      // On the event loop the work would start before anything else and end before this answer.
+      await anon.time();
+      expect(done).toBe(false);
+      let turns = 0;
+      while (!done) {
+        await new Promise((r) => setImmediate(r));
+        turns++;
+      }
+      expect(turns).toBeGreaterThan(100);
+      const result = await work;
+      expect(result.match).toMatchObject({ commandId: 'long' });
+      expect(result.durationMs).toBeGreaterThan(7000);
+      // The same answer the event loop would give.
+      expect(result.match).toEqual(analyse(longTake(lightsOn?.u as Buffer), templates).match);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gives the worker's refusals as the same errors, and starts a new worker after one is lost", async () => {
+    const pool = new VoiceWorkerPool();
+    try {
+      const refused = await pool.analyse(Buffer.from('not a wav file')).catch((err: unknown) => err);
+      expect(refused).toBeInstanceOf(AppError);
+      expect(refused).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/not a WAV file/) });
+      const none = await pool.analyse(speech.owner[0]?.u as Buffer, []).catch((err: unknown) => err);
+      expect(none).toMatchObject({ code: 'VOICE_NO_COMMANDS' });
+      // The thread dies mid-job: the job fails, the next one gets a new thread.
+      const lost = pool.analyse(longTake(speech.owner[0]?.u as Buffer));
+      await pool.thread?.terminate();
+      await expect(lost).rejects.toThrow(/voice worker/);
+      expect((await pool.analyse(speech.owner[0]?.u as Buffer)).match).toBeNull();
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.analyse(speech.owner[0]?.u as Buffer)).rejects.toThrow(/closed/);
+  });
+
+  it('recognises through the server with the worker, the same as before', async () => {
+    const heard = await upload(who.owner, speech.owner[1]?.u as Buffer);
+    expect(heard.status, heard.body.message).toBe(200);
+    expect(heard.body.data.match).toMatchObject({ sequence: 'turn off the lights', type: 'device' });
+    const bad = await upload(who.owner, Buffer.from('RIFF....WAVEjunk'));
+    expect(bad).toMatchObject({ status: 400, body: { isSuccess: false, statusCode: 400 } });
   });
 });

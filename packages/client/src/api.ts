@@ -70,6 +70,49 @@ export interface CallInit {
   beforeSend?: () => void;
 }
 
+/**
+ * One fetch that fails as the wrapper's errors do: `timeout` when no answer came within `timeoutMs`,
+ * `network error` when none came at all (both 400, spec section 8). The time-out covers the answer's
+ * start (its headers): reading its body is the caller's. Shared by HestiaClient and VoiceClient.
+ */
+export async function fetchWithTimeout(
+  fetchFn: typeof fetch,
+  url: string,
+  init: Omit<RequestInit, 'signal'>,
+  timeoutMs: number,
+): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    return await fetchFn(url, { ...init, signal: controller.signal });
+  } catch (err) {
+    throw controller.signal.aborted
+      ? new ApiError('timeout', 400)
+      : new ApiError('network error', 400, String(err));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The data of a wrapper answer `{data, isSuccess, message, statusCode}`, or its refusal as an
+ * ApiError; an answer that is not the wrapper is 'Request not found' for a 404, 'network error'
+ * otherwise. Shared by HestiaClient and VoiceClient.
+ */
+export async function unwrapResponse(res: Response): Promise<unknown> {
+  let body: ApiResponse<unknown>;
+  try {
+    body = (await res.json()) as ApiResponse<unknown>;
+  } catch {
+    throw new ApiError(
+      res.status === 404 ? 'Request not found' : 'network error',
+      res.status === 404 ? 404 : 400,
+    );
+  }
+  if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
+  return body.data;
+}
+
 /** Calls that carry the hashed client id (spec section 7). */
 const CLIENT_ID_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'login',
@@ -164,7 +207,7 @@ export class HestiaClient {
       init.beforeSend?.();
       const all = token ? { ...headers, Authorization: `Bearer ${token}` } : headers;
       const res = await this.send(path, def.method, all, body, init.timeoutMs, init.keepalive);
-      return (def.responseKind ? await this.fileOf(res) : await this.unwrap(res)) as RouteResponse<N>;
+      return (def.responseKind ? await this.fileOf(res) : await unwrapResponse(res)) as RouteResponse<N>;
     };
     // A call made as the page closes cannot wait on a refresh, which would not outlive the page.
     if (def.anonymous) return attempt(TOKEN_ANONYMOUS_ROUTES.has(name) ? this.token() : undefined);
@@ -199,7 +242,7 @@ export class HestiaClient {
     }
   }
 
-  private async send(
+  private send(
     path: string,
     method: string,
     headers: Record<string, string>,
@@ -207,47 +250,19 @@ export class HestiaClient {
     timeoutMs?: number,
     keepalive?: boolean,
   ): Promise<Response> {
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => controller.abort(),
+    return fetchWithTimeout(
+      this.opts.fetch ?? fetch,
+      `${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`,
+      { method, headers, body, ...(keepalive ? { keepalive: true } : {}) },
       timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     );
-    try {
-      return await (this.opts.fetch ?? fetch)(`${this.opts.baseUrl ?? ''}${API_PREFIX}${path}`, {
-        method,
-        headers,
-        body,
-        signal: controller.signal,
-        ...(keepalive ? { keepalive: true } : {}),
-      });
-    } catch (err) {
-      throw controller.signal.aborted
-        ? new ApiError('timeout', 400)
-        : new ApiError('network error', 400, String(err));
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private async unwrap(res: Response): Promise<unknown> {
-    let body: ApiResponse<unknown>;
-    try {
-      body = (await res.json()) as ApiResponse<unknown>;
-    } catch {
-      throw new ApiError(
-        res.status === 404 ? 'Request not found' : 'network error',
-        res.status === 404 ? 404 : 400,
-      );
-    }
-    if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
-    return body.data;
   }
 
   /** A file answer (`responseKind`): null for 204 (there is none); errors are still the wrapper. */
   private async fileOf(res: Response): Promise<FileAnswer | null> {
     if (res.status === 204) return null;
     if (!res.ok) {
-      await this.unwrap(res);
+      await unwrapResponse(res);
       throw new ApiError(errorCatalog.INTERNAL.message, res.status);
     }
     const disposition = res.headers.get('content-disposition') ?? '';

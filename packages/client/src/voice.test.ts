@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fetchWithTimeout, HestiaClient, unwrapResponse } from './api.ts';
 import { ApiError } from './errors.ts';
 import { VoiceClient } from './voice.ts';
 
@@ -104,5 +105,63 @@ describe('VoiceClient', () => {
       [1000, 3000],
       [3000, 3000],
     ]);
+  });
+});
+
+describe('the REST and voice clients share one fetch-with-timeout and one unwrap (api.ts)', () => {
+  const hanging = (async (_url: string, init: RequestInit) =>
+    new Promise((_, reject) =>
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+    )) as unknown as typeof globalThis.fetch;
+  const down = (async () => {
+    throw new TypeError('fetch failed');
+  }) as unknown as typeof globalThis.fetch;
+  const notWrapper = (async () =>
+    new Response('<html>no</html>', { status: 404 })) as unknown as typeof globalThis.fetch;
+
+  it('fails every way as the same ApiError in both clients', async () => {
+    const failures = async (fetch: typeof globalThis.fetch) => {
+      const rest = new HestiaClient({
+        baseUrl: 'https://hub.example',
+        getToken: () => 't',
+        timeoutMs: 20,
+        fetch,
+      });
+      const voice = new VoiceClient({
+        voiceUrl: 'https://hub.example/voice',
+        token: () => 't',
+        timeoutMs: 20,
+        fetch,
+      });
+      const seen = await Promise.allSettled([rest.call('profile', {}), voice.allCustomCommands()]);
+      return seen.map((s) => {
+        const err = (s as PromiseRejectedResult).reason as ApiError;
+        return [err.constructor.name, err.message, err.statusCode];
+      });
+    };
+    expect(await failures(hanging)).toEqual([
+      ['ApiError', 'timeout', 400],
+      ['ApiError', 'timeout', 400],
+    ]);
+    expect(await failures(down)).toEqual([
+      ['ApiError', 'network error', 400],
+      ['ApiError', 'network error', 400],
+    ]);
+    expect(await failures(notWrapper)).toEqual([
+      ['ApiError', 'Request not found', 404],
+      ['ApiError', 'Request not found', 404],
+    ]);
+  });
+
+  it('exports the helpers themselves', async () => {
+    await expect(fetchWithTimeout(hanging, 'https://x', {}, 10)).rejects.toMatchObject({
+      message: 'timeout',
+      statusCode: 400,
+    });
+    await expect(unwrapResponse(ok({ a: 1 }))).resolves.toEqual({ a: 1 });
+    await expect(unwrapResponse(refused(403, 'no'))).rejects.toMatchObject({
+      message: 'no',
+      statusCode: 403,
+    });
   });
 });

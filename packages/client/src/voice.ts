@@ -1,5 +1,4 @@
 import type {
-  ApiResponse,
   VoiceCommand,
   VoiceSequenceTarget,
   VoiceSubmit,
@@ -7,6 +6,7 @@ import type {
   VoiceUploadMode,
 } from '@hestia/contract';
 import { API_PREFIX } from '@hestia/contract/light';
+import { DEFAULT_TIMEOUT_MS, fetchWithTimeout, unwrapResponse } from './api.ts';
 import { ApiError, isTokenRejected } from './errors.ts';
 
 /** The voice service's base path on the API's origin (the contract's VOICE_PREFIX), unless VOICE_URL says otherwise. */
@@ -94,7 +94,6 @@ export class VoiceClient {
   async dataset(onProgress: DownloadProgress): Promise<Uint8Array> {
     const res = await this.send('GET', `${this.opts.apiUrl ?? ''}${API_PREFIX}/files/vr-dataset`, {
       timeoutMs: this.opts.timeoutMs,
-      headersOnly: true,
     });
     if (!res.ok) throw await this.errorOf(res);
     const total = Number(res.headers.get('content-length')) || null;
@@ -121,7 +120,7 @@ export class VoiceClient {
 
   private async json<T>(method: string, path: string, body?: () => BodyInit, timeoutMs?: number): Promise<T> {
     const res = await this.send(method, `${this.opts.voiceUrl}${path}`, { body, timeoutMs });
-    return (await this.unwrap(res)) as T;
+    return (await unwrapResponse(res)) as T;
   }
 
   private async blob(url: string): Promise<Blob> {
@@ -137,7 +136,7 @@ export class VoiceClient {
   private async send(
     method: string,
     url: string,
-    init: { body?: () => BodyInit; timeoutMs?: number; headersOnly?: boolean },
+    init: { body?: () => BodyInit; timeoutMs?: number },
   ): Promise<Response> {
     await this.opts.session?.refreshIfDue(0);
     const token = this.opts.token();
@@ -148,11 +147,11 @@ export class VoiceClient {
     return this.request(method, url, this.opts.token(), init);
   }
 
-  private async request(
+  private request(
     method: string,
     url: string,
     token: string | undefined,
-    init: { body?: () => BodyInit; timeoutMs?: number; headersOnly?: boolean },
+    init: { body?: () => BodyInit; timeoutMs?: number },
   ): Promise<Response> {
     const body = init.body?.();
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -160,39 +159,18 @@ export class VoiceClient {
     if (token) headers.Authorization = `Bearer ${token}`;
     const lang = this.opts.language?.();
     if (lang) headers['Accept-Language'] = lang;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), init.timeoutMs ?? this.opts.timeoutMs ?? 10_000);
-    try {
-      const res = await (this.opts.fetch ?? fetch)(url, { method, headers, body, signal: controller.signal });
-      // A download's time-out covers the answer's start; its bytes may take longer.
-      if (init.headersOnly) clearTimeout(timer);
-      return res;
-    } catch (err) {
-      throw controller.signal.aborted
-        ? new ApiError('timeout', 400)
-        : new ApiError('network error', 400, String(err));
-    } finally {
-      if (!init.headersOnly) clearTimeout(timer);
-    }
-  }
-
-  private async unwrap(res: Response): Promise<unknown> {
-    let body: ApiResponse<unknown>;
-    try {
-      body = (await res.json()) as ApiResponse<unknown>;
-    } catch {
-      throw new ApiError(
-        res.status === 404 ? 'Request not found' : 'network error',
-        res.status === 404 ? 404 : 400,
-      );
-    }
-    if (!body.isSuccess) throw new ApiError(body.message, body.statusCode, body.data);
-    return body.data;
+    // The time-out covers the answer's start: a download's bytes may take longer.
+    return fetchWithTimeout(
+      this.opts.fetch ?? fetch,
+      url,
+      { method, headers, body },
+      init.timeoutMs ?? this.opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
   }
 
   private async errorOf(res: Response): Promise<ApiError> {
     try {
-      await this.unwrap(res);
+      await unwrapResponse(res);
     } catch (err) {
       if (err instanceof ApiError) return err;
     }

@@ -12,6 +12,7 @@ import { dataset } from './dataset.ts';
 import { VoiceRepository } from './voice.repository.ts';
 import { voiceRoutesPlugin } from './voice.routes.ts';
 import { type VoiceAccess, VoiceService } from './voice.service.ts';
+import { VoiceWorkerPool } from './voice-pool.ts';
 
 /** Recordings a user may upload per minute (each is parsed, resampled and matched). */
 export const VOICE_UPLOADS_PER_MINUTE = 30;
@@ -24,7 +25,7 @@ export const VOICE_UPLOADS_PER_MINUTE = 30;
  */
 export function register(
   app: FastifyInstance,
-  deps: Pick<Infrastructure, 'db' | 'clock'> & {
+  deps: Pick<Infrastructure, 'db' | 'clock' | 'log' | 'onClose'> & {
     auth: AuthService;
     devices: DeviceService;
     automations: AutomationService;
@@ -55,9 +56,13 @@ export function register(
     },
   };
   const repo = new VoiceRepository(deps.db);
+  // Features and matching on one worker thread, started at the first upload (decision 047).
+  const analyser = new VoiceWorkerPool((message) => deps.log.warn(message));
+  deps.onClose(() => analyser.close());
   const voice = new VoiceService({
     repo,
     access,
+    analyser,
     uploads: new AttemptLimiter(deps.attempts, {
       name: 'voice-upload',
       limit: VOICE_UPLOADS_PER_MINUTE,

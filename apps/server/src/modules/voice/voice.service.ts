@@ -1,6 +1,5 @@
 import {
   latinDigits,
-  nearestCommand,
   VOICE_CACHE_MAX,
   VOICE_MAX_COMMANDS,
   VOICE_MAX_SAMPLES_PER_COMMAND,
@@ -14,9 +13,10 @@ import {
 import { AppError } from '../../core/errors.ts';
 import type { AttemptLimiter } from '../../core/rate-limiter.ts';
 import { RateLimitedError } from '../../core/rate-limiter.ts';
-import { FEATURES, MATCH_THRESHOLD, mfcc, trimSilence } from './features.ts';
+import type { Analysis } from './analyse.ts';
+import { MATCH_THRESHOLD } from './features.ts';
 import type { CommandRow, RecordingInfo, VoiceRepository } from './voice.repository.ts';
-import { encodeWav, parseWav, resample } from './wav.ts';
+import type { VoiceAnalyser } from './voice-pool.ts';
 
 /** What the voice service needs of devices and automations: the caller's access, 404 for strangers. */
 export interface VoiceAccess {
@@ -25,24 +25,8 @@ export interface VoiceAccess {
   automation(userId: string, automationId: string): Promise<void>;
 }
 
-/** MFCC frames as float32 little-endian bytes, and back. */
-export function packFeatures(frames: Float64Array[]): Buffer {
-  const buf = Buffer.alloc(frames.length * FEATURES.coefficients * 4);
-  frames.forEach((f, i) => {
-    for (let k = 0; k < FEATURES.coefficients; k++)
-      buf.writeFloatLE(f[k] ?? 0, (i * FEATURES.coefficients + k) * 4);
-  });
-  return buf;
-}
-
-export function unpackFeatures(buf: Buffer): Float64Array[] {
-  const n = Math.floor(buf.length / (4 * FEATURES.coefficients));
-  return Array.from({ length: n }, (_, i) =>
-    Float64Array.from({ length: FEATURES.coefficients }, (_, k) =>
-      buf.readFloatLE((i * FEATURES.coefficients + k) * 4),
-    ),
-  );
-}
+/** Bytes from the worker (a Uint8Array after the thread hop) as a Buffer, without a copy. */
+const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength);
 
 const fileNameOf = (id: string) => `${id}.wav`;
 export const idOfFileName = (filename: string) => filename.slice(0, -'.wav'.length);
@@ -53,47 +37,51 @@ export const idOfFileName = (filename: string) => filename.slice(0, -'.wav'.leng
  */
 export class VoiceService {
   constructor(
-    private readonly deps: { repo: VoiceRepository; access: VoiceAccess; uploads: AttemptLimiter },
+    private readonly deps: {
+      repo: VoiceRepository;
+      access: VoiceAccess;
+      uploads: AttemptLimiter;
+      analyser: VoiceAnalyser;
+    },
   ) {}
 
-  /** A WAV upload: kept in the user's cache and, with `recognize`, matched to a command. */
+  /**
+   * A WAV upload: kept in the user's cache and, with `recognize`, matched to a command. The reading,
+   * features and matching run on the voice worker thread (voice-pool.ts), off the event loop.
+   */
   async upload(userId: string, wav: Buffer, mode: VoiceUploadMode): Promise<VoiceUpload> {
-    const { repo, uploads } = this.deps;
+    const { repo, uploads, analyser } = this.deps;
     const taken = await uploads.reserve(userId);
     if (!taken.ok)
       throw new RateLimitedError(taken.retryAfterMs, 'Too many recordings. Please wait a moment.');
-    const speech = trimSilence(resample(parseWav(wav)));
-    const frames = mfcc(speech);
-    const match = mode === 'recognize' ? await this.recognize(userId, frames) : null;
-    const durationMs = Math.round((speech.samples.length / speech.rate) * 1000);
-    const row = await repo.addRecording(userId, durationMs, encodeWav(speech), packFeatures(frames));
+    const templates = mode === 'recognize' ? await repo.templates(userId) : undefined;
+    const analysis = await analyser.analyse(wav, templates);
+    const match = analysis.match === null ? null : await this.described(userId, analysis.match);
+    const row = await repo.addRecording(
+      userId,
+      analysis.durationMs,
+      asBuffer(analysis.wav),
+      asBuffer(analysis.features),
+    );
     await repo.trimCache(userId, VOICE_CACHE_MAX);
-    return { filename: fileNameOf(row.id), durationMs, match };
+    return { filename: fileNameOf(row.id), durationMs: analysis.durationMs, match };
   }
 
-  /** The user's command closest to `frames`, if under the threshold (the spec's errors otherwise). */
-  private async recognize(
+  /** The matched command as the answer names it (the spec's error when nothing was near enough). */
+  private async described(
     userId: string,
-    frames: Float64Array[],
+    found: NonNullable<Analysis['match']>,
   ): Promise<NonNullable<VoiceUpload['match']>> {
-    const { repo } = this.deps;
-    const templates = await repo.templates(userId);
-    if (templates.length === 0) throw new AppError('VOICE_NO_COMMANDS');
-    const found = nearestCommand(
-      frames,
-      templates.map((t) => ({ commandId: t.commandId, frames: unpackFeatures(t.features) })),
-    );
     // Nothing near enough, or two commands about as near: nothing is run on a guess.
-    if (typeof found === 'string') throw new AppError('VOICE_NO_SEQUENCE');
-    const best = found;
-    const command = (await repo.commands(userId)).find((c) => c.id === best.commandId);
+    if (found === 'none') throw new AppError('VOICE_NO_SEQUENCE');
+    const command = (await this.deps.repo.commands(userId)).find((c) => c.id === found.commandId);
     if (!command) throw new AppError('VOICE_NO_SEQUENCE');
     return {
       commandId: command.id,
       name: command.name,
       sequence: command.sequence,
       type: command.targetType,
-      distance: Math.round(best.distance * 1000) / 1000,
+      distance: Math.round(found.distance * 1000) / 1000,
       threshold: MATCH_THRESHOLD,
     };
   }
