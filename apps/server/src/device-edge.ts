@@ -37,6 +37,7 @@ export async function startDeviceEdge(
     transport = await connectExternalBroker(config.MQTT_URL as string, log, {
       ...(config.MQTT_CLIENT_ID ? { clientId: config.MQTT_CLIENT_ID } : {}),
       sessionExpiry: config.MQTT_SESSION_EXPIRY,
+      shareGroup: config.MQTT_SHARE_GROUP,
       // The broker's QoS 1 messages are acknowledged once stored (decision 045).
       durable: (now) => telemetry.stored(now),
     });

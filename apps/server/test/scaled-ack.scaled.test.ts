@@ -1,3 +1,4 @@
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPostgres } from '../src/db/database.ts';
 import { DeviceRepository } from '../src/modules/device/device.repository.ts';
@@ -67,6 +68,16 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
         LOG_LEVEL: 'warn',
       };
       let server: ServerProcess = await spawnServer(env);
+      // Another deployment on the same broker, in the default group: it gets a copy of each message
+      // and takes none of this server's (the server's group is this file's own, MQTT_SHARE_GROUP).
+      const other = await mqtt.connectAsync(broker.url, { clientId: `other-deployment-${run}` });
+      const seenByOther = new Set<string>();
+      const idOf = loadMessageId(base);
+      other.on('message', (topic, payload) => {
+        const id = idOf(topic, payload);
+        if (id) seenByOther.add(id);
+      });
+      await other.subscribeAsync('$share/hestia/devices/+/telemetry', { qos: 1 });
 
       // What the broker acknowledged to the devices (`load.acked`) must all end up stored.
       const load = await startLoad({
@@ -109,7 +120,7 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
         console.log(
           `scaled ack (${stop}): ${CONNECTIONS} connections, ${total} published at ~2,000 msg/s; at the ${stop} the server had ` +
             `received ${receivedAtKill} and acknowledged ${ackedAtKill.size}; after the restart ${stored.size} stored ` +
-            `(${took} ms from the restart); lost acknowledged ${lostAcked.length}, lost in all ${lost.length}`,
+            `(${took} ms from the restart); lost acknowledged ${lostAcked.length}, lost in all ${lost.length}; the other deployment got ${seenByOther.size}`,
         );
         if (lost.length > 0)
           console.log(`first run:\n${firstOutput}\nafter the restart:\n${server.output()}`);
@@ -119,9 +130,11 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
         if (stop === 'kill') expect(receivedAtKill).toBeGreaterThan(ackedAtKill.size);
         expect(lostAcked).toEqual([]);
         expect(lost).toEqual([]);
+        expect(missing(load.acked, seenByOther)).toEqual([]);
         await server.kill();
       } finally {
         await load.end();
+        await other.endAsync(true);
         await tap.close();
       }
     },

@@ -30,7 +30,13 @@ export function freshDatabase(prefix: string): { url: () => string } {
   return { url: () => url };
 }
 
-/** The settings of one scaled instance on `databaseUrl`: free port, loopback, quiet. */
+/**
+ * This test file's shared-subscription group: its servers share it, and servers of another file (or
+ * of another run on the machine's one Mosquitto) never take their devices' messages.
+ */
+export const SHARE_GROUP = `hestia-test-${process.pid}-${randomBytes(4).toString('hex')}`;
+
+/** The settings of one scaled instance on `databaseUrl`: free port, loopback, quiet, this file's group. */
 export function scaledEnv(databaseUrl: string): Record<string, string> {
   return {
     PORT: '0',
@@ -39,5 +45,6 @@ export function scaledEnv(databaseUrl: string): Record<string, string> {
     DATABASE_URL: databaseUrl,
     MQTT_URL: TEST_MQTT_URL as string,
     REDIS_URL: TEST_REDIS_URL as string,
+    MQTT_SHARE_GROUP: SHARE_GROUP,
   };
 }

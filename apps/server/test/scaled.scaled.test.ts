@@ -13,7 +13,14 @@ import { DEMO_EMAIL, newAccessToken } from '../src/seed/demo.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
 import { firmwareFile, settled, storePackage } from './firmware-kit.ts';
 import { checkTelemetryPartitions } from './partition-checks.ts';
-import { freshDatabase, scaledConfigured, scaledEnv, TEST_MQTT_URL, TEST_REDIS_URL } from './scaled-kit.ts';
+import {
+  freshDatabase,
+  SHARE_GROUP,
+  scaledConfigured,
+  scaledEnv,
+  TEST_MQTT_URL,
+  TEST_REDIS_URL,
+} from './scaled-kit.ts';
 import { addUser, loggedIn, openSocket, type Stack, waitFor } from './stack.ts';
 
 const configured = scaledConfigured;
@@ -168,6 +175,7 @@ describe.runIf(configured)('scaled mode: one of two instances killed while runni
       DATABASE_URL: url,
       MQTT_URL: TEST_MQTT_URL as string,
       REDIS_URL: TEST_REDIS_URL as string,
+      MQTT_SHARE_GROUP: SHARE_GROUP,
     };
     [a, b] = await Promise.all([spawnServer(env), spawnServer(env)]);
     const database = await openPostgres(url);

@@ -10,14 +10,20 @@ import { MqttSession } from './mqtt-session.ts';
 
 const port = parentPort;
 if (!port) throw new Error('external-broker-thread runs as a worker thread');
-const { url, clientId, sessionExpiry, durableAcks } = workerData as {
+const { url, clientId, sessionExpiry, durableAcks, shareGroup } = workerData as {
   url: string;
   /** A stable id (the same after a restart) keeps the session; none: a fresh id, a clean session. */
   clientId?: string;
   /** Seconds the broker keeps the session of a stable id while the server is away. */
   sessionExpiry?: number;
   durableAcks?: boolean;
+  /**
+   * The shared subscriptions' group (MQTT_SHARE_GROUP): the instances of one deployment share one, so
+   * each device message reaches one of them; another deployment on the broker needs its own.
+   */
+  shareGroup?: string;
 };
+const shared = `$share/${shareGroup ?? 'hestia'}/devices/+`;
 const post = (m: FromBroker) => port.postMessage(m);
 const { queue, flush } = handOver(port);
 
@@ -99,15 +105,15 @@ const session = new MqttSession({
   clientId: clientId ?? `hestia-server-${randomUUID()}`,
   sessionExpiry: clientId ? (sessionExpiry ?? 0) : 0,
   subscriptions: {
-    '$share/hestia/devices/+/telemetry': 1,
-    '$share/hestia/devices/+/attributes': 1,
-    '$share/hestia/devices/+/status': 1,
+    [`${shared}/telemetry`]: 1,
+    [`${shared}/attributes`]: 1,
+    [`${shared}/status`]: 1,
     // An edge's word that a device pinged (QoS 0: a lost one is only a later "inactive").
-    '$share/hestia/devices/+/activity': 0,
-    '$share/hestia/devices/+/claim': 1,
-    '$share/hestia/devices/+/attributes/request/+': 1,
-    '$share/hestia/devices/+/rpc/call/+': 1,
-    '$share/hestia/devices/+/fw/request/+/chunk/+': 1,
+    [`${shared}/activity`]: 0,
+    [`${shared}/claim`]: 1,
+    [`${shared}/attributes/request/+`]: 1,
+    [`${shared}/rpc/call/+`]: 1,
+    [`${shared}/fw/request/+/chunk/+`]: 1,
     'devices/+/rpc/response/+': 1,
   },
   onReady: (first) => {

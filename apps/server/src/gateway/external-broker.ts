@@ -15,6 +15,8 @@ export function connectExternalBroker(
     clientId?: string;
     /** Seconds the broker keeps that session while the server is away. */
     sessionExpiry?: number;
+    /** The shared subscriptions' group (MQTT_SHARE_GROUP); unset: `hestia`. */
+    shareGroup?: string;
     /**
      * Resolves once what the server was handed so far is stored: a QoS 1 message's PUBACK goes back
      * to the broker only then (decision 045). Without it, on receipt.
@@ -27,6 +29,7 @@ export function connectExternalBroker(
     data: {
       url,
       ...(opts.clientId ? { clientId: opts.clientId, sessionExpiry: opts.sessionExpiry ?? 3600 } : {}),
+      ...(opts.shareGroup ? { shareGroup: opts.shareGroup } : {}),
     },
     failed: (_code, message) => new ConfigError(`Cannot reach the broker in MQTT_URL (${message})`),
     ...(opts.durable ? { durable: opts.durable } : {}),
