@@ -90,6 +90,8 @@ export class AuthService {
     const { bus, clock } = deps;
     this.sessionCache = new TtlCache<string, { session: SessionRow; user: UserRow }>(5000, 50_000, clock);
     bus.onSessionEnded((id) => this.sessionCache.delete(id));
+    // Sessions ended while the bus was down were never announced here: forget every cached one.
+    bus.onResumed(() => this.sessionCache.clear());
   }
 
   private async accessToken(

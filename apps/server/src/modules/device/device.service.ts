@@ -167,6 +167,11 @@ export class DeviceService {
       this.rows.delete(deviceId);
       this.grants.clear();
     });
+    // Owners and shares changed while the bus was down were never announced here: forget them all.
+    bus.onResumed(() => {
+      this.rows.clear();
+      this.grants.clear();
+    });
   }
 
   private readonly changed = (deviceId: string) => this.deps.bus.publishAccessChanged(deviceId);
