@@ -21,7 +21,9 @@ import { launchHearing, phoneContext, speakWav } from '../voice-browser.ts';
  * microphone is Chromium's fake capture device playing a WAV that espeak-ng spoke (one file per browser
  * launch, started again at each getUserMedia). A command's samples are recorded through the screen in
  * two voices, then a spoken command through the floating button runs its automation on the simulated
- * switch; an unknown phrase, and any phrase before there are commands, get the spec's messages.
+ * switch; an unknown phrase, and any phrase before there are commands, get the spec's messages. A
+ * device command made on the screen is spoken and written to the switch (refused for a viewer), and
+ * deleting voice data asks first.
  */
 const PHRASE = 'turn the lights on';
 const locale = (lang: string) =>
@@ -294,7 +296,19 @@ describe('voice assistant', () => {
     // The plug's settings list its voice commands and delete them all (deleteData).
     await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/device-setting/${plugId}`);
     await page.getByTestId('device-voice-command').filter({ hasText: 'kettle on' }).waitFor();
+    // Nothing goes before a confirmation that names what will: cancelled, it is all kept.
     await page.getByTestId('device-voice-delete').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect
+      .poll(() => dialog.textContent())
+      .toContain('This voice command is deleted with its samples: “kettle on”.');
+    expect(await axeViolations(page, 'device voice confirm')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await voice.deviceVoiceList(plugId)).toHaveLength(1);
+    expect(await page.getByTestId('device-voice-command').count()).toBe(1);
+    await page.getByTestId('device-voice-delete').click();
+    await dialog.getByTestId('confirm').click();
     await expect.poll(() => page.getByTestId('device-voice-command').count()).toBe(0);
     expect(await voice.deviceVoiceList(plugId)).toEqual([]);
 
@@ -303,11 +317,93 @@ describe('voice assistant', () => {
     await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
     await expect.poll(() => page.getByTestId('voice-command').count()).toBe(2);
     const row = page.getByTestId('voice-command').filter({ hasText: 'kettle on' });
-    await expect.poll(() => row.textContent()).toContain('Runs Kettle plug');
+    // A device command says what it sets, as the automation editor writes an action.
+    await expect.poll(() => row.textContent()).toMatch(/Sets \u2068Kettle plug\u2069: .+ On/);
     expect(await page.getByTestId('voice-command-delete').count()).toBe(2);
     await row.getByTestId('voice-command-delete').click();
+    const dialog2 = page.getByTestId('confirm-dialog');
+    await expect.poll(() => dialog2.textContent()).toContain('Delete “kettle on”?');
+    expect(await dialog2.textContent()).toContain('The voice command and its 1 sample are deleted.');
+    await dialog2.getByRole('button', { name: 'Cancel' }).click();
+    await dialog2.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('voice-command').count()).toBe(2);
+    expect(await voice.deviceVoiceList(plugId)).toHaveLength(1);
+    await row.getByTestId('voice-command-delete').click();
+    await dialog2.getByTestId('confirm').click();
     await expect.poll(() => page.getByTestId('voice-command').count()).toBe(1);
     expect(await voice.deviceVoiceList(plugId)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('makes a device command in the app, runs it by voice on the switch; a view-only sharee gets the refusal', async () => {
+    const phrase = 'start the coffee machine';
+    const relay2 = () => stack.fleet.devices.get(switchId)?.sim.values.get('relay_2');
+    await api.write(switchId, [{ Key: 'relay_2', Value: 0 }]);
+    const sampleWav = speak('device-sample.wav', 'en-us', phrase, ['-s', '150']);
+    const page = await (await phoneContext(await browserHearing(sampleWav), 'en', false)).newPage();
+    await stack.logIn(page);
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/voice-commands`);
+    await page.getByTestId('voice-command-add').first().click();
+    await page.getByTestId('screen-voice-command-add').waitFor();
+    await page.getByTestId('voice-command-name-input').fill(phrase);
+    await page.getByTestId('voice-command-kind-device').click();
+    // The devices the user controls, then the action's key and value as the automation editor offers them.
+    await page.getByTestId('voice-command-device').selectOption(switchId);
+    await page.locator('[data-testid="param-option"][data-key="relay_2"]').click();
+    await page.getByTestId('value-on').click();
+    for (let i = 0; i < 3; i++) await recordSample(page, i);
+    await page.screenshot({ path: `${artifacts}/voice-add-device-en-light.png`, fullPage: true });
+    expect(await axeViolations(page, 'voice-command-add device')).toEqual([]);
+    await page.getByTestId('voice-command-save').click();
+    await page.getByTestId('screen-voice-commands').waitFor();
+    const row = page.getByTestId('voice-command').filter({ hasText: phrase });
+    await expect.poll(() => row.textContent()).toMatch(/Sets .+: .+ On · 3 samples/);
+
+    // Spoken on the floating button: the app writes the values to the switch.
+    const hearing = await browserHearing(
+      speak('device-command.wav', 'en-us', phrase, ['-s', '165', '-p', '45']),
+    );
+    const phone = await (await phoneContext(hearing, 'en', true)).newPage();
+    await stack.logIn(phone);
+    expect(await speakCommand(phone)).toContain(`“${phrase}” is running`);
+    await expect.poll(relay2, { timeout: 10_000 }).toBe(1);
+    await phone.context().close();
+
+    // A sharee's command on the same switch, made while they could control it; now they may only view.
+    const email = 'voice-sharee@example.com';
+    const sharee = await stack.signUp(email, 'VoicePass1', 'Sam');
+    const share = await api.call('createShare', { params: { id: switchId }, body: { scope: 'control' } });
+    await sharee.call('finalizeShare', { params: { shareToken: share.token } });
+    const { token } = await new HestiaClient({ baseUrl: stack.server.url }).login(email, 'VoicePass1');
+    const theirVoice = new VoiceClient({ voiceUrl: `${stack.server.url}/voice`, token: () => token });
+    const sample = await theirVoice.upload(
+      new Blob([readFileSync(sampleWav)], { type: 'audio/wav' }),
+      (await sharee.call('profile', {})).id,
+      'sample',
+    );
+    await theirVoice.subToData({
+      name: phrase,
+      target: { type: 'device', deviceId: switchId, values: { relay_2: 0 } },
+      filenames: [sample.filename],
+    });
+    await api.call('updateShare', { params: { id: switchId, shareId: share.id }, body: { scope: 'view' } });
+    const theirs = await (await phoneContext(hearing, 'en', true)).newPage();
+    await stack.logIn(theirs, { email, password: 'VoicePass1' });
+    expect(await speakCommand(theirs)).toContain('shared with you for viewing only');
+    await theirs.waitForTimeout(500);
+    expect(relay2()).toBe(1);
+    await theirs.context().close();
+
+    // The switch's settings list the owner's command (deviceVoiceList); deleting it is confirmed first.
+    await page.goto(`${stack.server.url}/bottom-tab-bar-navigator/device-setting/${switchId}`);
+    await page.getByTestId('device-voice-command').filter({ hasText: phrase }).waitFor();
+    expect(await page.getByTestId('device-voice-command').count()).toBe(1);
+    await page.getByTestId('device-voice-delete').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect.poll(() => dialog.textContent()).toContain(`“${phrase}”`);
+    await page.screenshot({ path: `${artifacts}/voice-device-confirm-en-light.png` });
+    await dialog.getByTestId('confirm').click();
+    await expect.poll(() => page.getByTestId('device-voice-command').count()).toBe(0);
     await page.context().close();
   });
 
@@ -326,6 +422,12 @@ describe('voice assistant', () => {
       await page.getByTestId('voice-samples-error').waitFor();
       expect(await axeViolations(page, `voice-command-add ${language}`)).toEqual([]);
       await page.screenshot({ path: `${artifacts}/voice-add-${language}.png`, fullPage: true });
+      // Controlling a device: the device, its action and value.
+      await page.getByTestId('voice-command-kind-device').click();
+      await page.getByTestId('voice-command-device').selectOption(switchId);
+      await page.getByTestId('voice-command-action').waitFor();
+      expect(await axeViolations(page, `voice-command-add device ${language}`)).toEqual([]);
+      await page.screenshot({ path: `${artifacts}/voice-add-device-${language}.png`, fullPage: true });
       await page.context().close();
     }
   });

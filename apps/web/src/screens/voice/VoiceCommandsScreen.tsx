@@ -25,11 +25,19 @@ import { StackScreen } from '../../ui/StackScreen.tsx';
 import { Switch } from '../../ui/Switch.tsx';
 import { toast } from '../../ui/Toast.tsx';
 import { DatasetSection } from './DatasetSection.tsx';
+import { voiceTargetText } from './target-text.ts';
 
-function CommandRow({ command, targetName }: { command: VoiceCommand; targetName: string }) {
+function CommandRow({
+  command,
+  targetName,
+  onDelete,
+}: {
+  command: VoiceCommand;
+  targetName: string;
+  onDelete(): void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const remove = useDeleteVoiceCommand();
   return (
     <li className="flex min-h-16 items-center gap-3 px-4 py-2.5" data-testid="voice-command">
       <span className="grid size-9 shrink-0 place-items-center rounded-xl bg-accent-soft text-accent-text">
@@ -40,21 +48,17 @@ function CommandRow({ command, targetName }: { command: VoiceCommand; targetName
           {localeDigits(command.name, language)}
         </span>
         <span className="block truncate text-[13px] text-muted">
-          {t('voice.commands.runs', { name: targetName })} ·{' '}
-          {localeDigits(t('voice.commands.samples', { count: command.samples.length }), language)}
+          {t(command.target.type === 'automation' ? 'voice.commands.runs' : 'voice.commands.sets', {
+            name: targetName,
+          })}{' '}
+          · {localeDigits(t('voice.commands.samples', { count: command.samples.length }), language)}
         </span>
       </span>
       <button
         type="button"
         aria-label={t('voice.commands.delete', { name: command.name })}
         data-testid="voice-command-delete"
-        disabled={remove.isPending}
-        onClick={() =>
-          remove.mutate(command.id, {
-            onSuccess: () => toast.success(t('voice.commands.deleted')),
-            onError: (err) => toast.error(errorText(err, t)),
-          })
-        }
+        onClick={onDelete}
         className="grid size-11 shrink-0 place-items-center rounded-full text-danger hover:bg-danger-soft disabled:opacity-50"
       >
         <Trash2Icon size={20} />
@@ -70,19 +74,19 @@ function CommandRow({ command, targetName }: { command: VoiceCommand; targetName
  */
 export default function VoiceCommandsScreen() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const navigate = useNavigate();
   const buttonOn = useAppSettingStore((s) => s.isGlobalButtonVisible);
   const commands = useVoiceCommandsQuery();
   const automations = useAutomationsQuery('automation');
   const devices = useDevicesQuery();
   const clearCache = useDeleteVoiceCache();
+  const remove = useDeleteVoiceCommand();
   const [confirmClear, setConfirmClear] = useState(false);
+  const [deleting, setDeleting] = useState<VoiceCommand | null>(null);
 
   const targetName = (c: VoiceCommand) =>
-    c.target.type === 'automation'
-      ? (automations.data?.find((a) => a.id === (c.target as { automationId: string }).automationId)?.name ??
-        '…')
-      : (devices.data?.find((d) => d.id === (c.target as { deviceId: string }).deviceId)?.name ?? '…');
+    voiceTargetText(c.target, { automations: automations.data, devices: devices.data }, t);
 
   return (
     <StackScreen
@@ -140,7 +144,7 @@ export default function VoiceCommandsScreen() {
             className="divide-y divide-line overflow-hidden rounded-3xl bg-surface shadow-card ring-1 ring-line/60"
           >
             {commands.data.map((c) => (
-              <CommandRow key={c.id} command={c} targetName={targetName(c)} />
+              <CommandRow key={c.id} command={c} targetName={targetName(c)} onDelete={() => setDeleting(c)} />
             ))}
           </ul>
         )}
@@ -174,6 +178,26 @@ export default function VoiceCommandsScreen() {
             onSettled: () => setConfirmClear(false),
           })
         }
+      />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('voice.commands.deleteConfirm', { name: localeDigits(deleting?.name ?? '', language) })}
+        body={localeDigits(
+          t('voice.commands.deleteConfirmBody', { count: deleting?.samples.length ?? 0 }),
+          language,
+        )}
+        confirmLabel={t('voice.commands.deleteAction')}
+        busy={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(t('voice.commands.deleted')),
+            onError: (err) => toast.error(errorText(err, t)),
+            onSettled: () => setDeleting(null),
+          });
+        }}
       />
     </StackScreen>
   );
