@@ -33,6 +33,7 @@ import { draftKey, useDraftStore } from './draft-store.ts';
 import { EditorOptions, StoredWarnings } from './EditorOptions.tsx';
 import { CONDITION_ICONS, conditionPath, ItemRow } from './EditorParts.tsx';
 import { LocationEditorNotice } from './LocationConditionParts.tsx';
+import { usePressedRemotes } from './remote-press.ts';
 import { ScenarioSchedules } from './ScenarioSchedules.tsx';
 import { commandText, conditionText, delayText, saveErrorText, withDeviceNames } from './text.ts';
 
@@ -82,6 +83,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
   const navigate = useNavigate();
   const { draft, patch, close } = useDraftStore();
   const devices = useDevicesQuery().data ?? [];
+  const remotes = usePressedRemotes(draft.commands);
   const save = useSaveAutomation(kind);
   // Conflicts found when it was last saved (the tab's card points here for the reasons).
   const stored = useAutomationQuery(kind, draft.id);
@@ -243,7 +245,7 @@ function Editor({ kind, title }: { kind: AutomationKind; title: string }) {
             key={i}
             icon={PlusIcon}
             index={i + 1}
-            text={commandText(c, devices, t)}
+            text={commandText(c, devices, t, remotes)}
             detail={c.delay > 0 ? t('automation.command.after', { delay: delayText(c.delay, t) }) : undefined}
             testId="command-row"
             onOpen={() =>

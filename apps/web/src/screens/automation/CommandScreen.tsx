@@ -1,3 +1,4 @@
+import { getProfile } from '@hestia/catalog';
 import { useMemo, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,26 +12,39 @@ import { useDraftStore } from './draft-store.ts';
 import { EditorScreen, FormSection, focusGroup, useEditedIndex, useFollowErrors } from './EditorParts.tsx';
 import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { KeyPickerField } from './ParamPicker.tsx';
+import { RemoteCommandScreen } from './RemoteCommandScreen.tsx';
 import { type CommandForm, type CommandLive, commandOf, commandResolver, keyIn } from './sub-forms.ts';
 import { commandKeys, keyTitle } from './text.ts';
 import { ValueInput, valueProblemText } from './ValueInput.tsx';
 
-/** command-screen [id, deviceProfileId]: which parameter of the device to set, to what, after what delay. */
+/**
+ * command-screen [id, deviceProfileId]: which parameter of the device to set, to what, after what
+ * delay; for an IR blaster, which button of which of its remotes to press (RemoteCommandScreen).
+ */
 export default function CommandScreen() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();
-  const back = useBack(automationPaths.tab);
   const { data: device } = useDeviceQuery(id);
+  const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
+  return getProfile(profileId)?.features.includes('ir') ? (
+    <RemoteCommandScreen id={id} label={device?.label ?? null} />
+  ) : (
+    <KeyCommandScreen id={id} profileId={profileId} label={device?.label ?? null} />
+  );
+}
+
+/** A key write: the key, its value and the delay. */
+function KeyCommandScreen({ id, profileId, label }: { id: string; profileId: string; label: string | null }) {
+  const { t } = useTranslation();
+  const back = useBack(automationPaths.tab);
   const { draft, putCommand } = useDraftStore();
   const index = useEditedIndex();
   const existing = index === undefined ? undefined : draft.commands[index];
-  const profileId = device?.deviceProfileId ?? search.get('deviceProfileId') ?? '';
   const keys = commandKeys(profileId);
   // The form on react-hook-form, checked by the key's range, the spec's one-immediate-action rule and
   // the contract's commandBodySchema (sub-forms.ts), against the device and the draft as they are then.
   const live = useRef<CommandLive>({ deviceId: id, label: null, keys, commands: [], index });
-  live.current = { deviceId: id, label: device?.label ?? null, keys, commands: draft.commands, index };
+  live.current = { deviceId: id, label, keys, commands: draft.commands, index };
   const resolver = useMemo(() => commandResolver(() => live.current), []);
   const initialKey = existing?.deviceParameterId ?? keys[0]?.key ?? null;
   const form = useForm<CommandForm>({
@@ -60,7 +74,7 @@ export default function CommandScreen() {
   return (
     <EditorScreen
       kind="command"
-      title={device?.label ?? t('automation.command.title')}
+      title={label ?? t('automation.command.title')}
       testId="screen-command"
       onSave={() => void submit()}
       canSave={!!def}

@@ -20,6 +20,7 @@ import { automationPaths } from '../../routes/automation-paths.ts';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { accessText } from './access-text.ts';
 import { observedDefOf } from './condition-meta.ts';
+import { usePressedRemotes } from './remote-press.ts';
 import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 
 /** A run's date and time, and a step's time of day, with seconds, by the app's one formatter. */
@@ -159,6 +160,7 @@ function RunCard({
 function Trace({ run, automation }: { run: Run; automation: Automation | undefined }) {
   const { t } = useTranslation();
   const devices = useDevicesQuery().data ?? [];
+  const remotes = usePressedRemotes(run.actions);
   return (
     <div className="space-y-4 border-t border-line px-4 py-3" data-testid="run-trace">
       <div>
@@ -238,9 +240,15 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                 <span className="min-w-0">
                   <span className="block">
                     {commandText(
-                      { deviceId: a.deviceId, deviceParameterId: a.deviceParameterId, value: a.value },
+                      {
+                        deviceId: a.deviceId,
+                        deviceParameterId: a.deviceParameterId,
+                        value: a.value,
+                        params: a.params,
+                      },
                       devices,
                       t,
+                      remotes,
                     )}
                   </span>
                   <span className="block text-[12px] text-muted">

@@ -1,6 +1,6 @@
 import { getProfile, type KeyDef, keyOf } from '@hestia/catalog';
 import { ApiError } from '@hestia/client';
-import type { Device } from '@hestia/contract';
+import type { Device, UserRemote } from '@hestia/contract';
 import { ComparisonType } from '@hestia/contract/light';
 import type { TFunction } from 'i18next';
 import { errorText } from '../../data/errors.ts';
@@ -17,6 +17,7 @@ import {
   weatherKeyOf,
 } from './condition-meta.ts';
 import type { DraftCommand, DraftCondition } from './draft-store.ts';
+import { pressText, remotePressOf } from './remote-press.ts';
 import { scheduleText } from './ScheduleFields.tsx';
 
 /** Wraps text in a first-strong isolate, so a Latin device name keeps its place in a Persian sentence. */
@@ -150,13 +151,17 @@ export function locationText(v: LocationValue, t: TFunction): string {
 
 /**
  * An action in words: "Output 1 of Kettle → On"; a request (open, close, stop) has no value to show
- * and reads "Open curtain: Bedroom curtain".
+ * and reads "Open curtain: Bedroom curtain"; an IR remote press "Living-room TV: Power".
  */
 export function commandText(
-  c: Pick<DraftCommand, 'deviceId' | 'deviceParameterId'> & { value?: unknown },
+  c: Pick<DraftCommand, 'deviceId' | 'deviceParameterId'> & { value?: unknown; params?: unknown },
   devices: readonly Device[],
   t: TFunction,
+  /** The remotes of the IR blasters pressed (`usePressedRemotes`), to name a remote press. */
+  remotes: readonly UserRemote[] = [],
 ): string {
+  const press = remotePressOf(c);
+  if (press) return pressText(press, remotes, t);
   const device = devices.find((d) => d.id === c.deviceId);
   const def = keyDefOf(device, c.deviceParameterId);
   const args = {

@@ -27,7 +27,7 @@ const DEFAULT: AcState = { power: false, mode: 'cool', temperature: 24, fan: 'au
 
 /** The state this phone last sent to the air conditioner, so the display starts where the unit is. */
 const storeKey = (id: string) => `hestia-ac-remote-${id}`;
-function loadState(id: string): AcState {
+export function loadState(id: string): AcState {
   try {
     const saved = JSON.parse(localStorage.getItem(storeKey(id)) ?? 'null') as Partial<AcState> | null;
     return { ...DEFAULT, ...(saved ?? {}) };

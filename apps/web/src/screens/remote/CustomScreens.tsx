@@ -18,6 +18,7 @@ import { numberParam } from './ChooseScreens.tsx';
 import { NameForm } from './ControllerScreens.tsx';
 import { useCategoryText } from './categories.tsx';
 import { type ButtonBody, useAddCustomRemote, useEditRemote, useUserRemote } from './data.ts';
+import { PressPickScreen } from './PressPicker.tsx';
 import { remotePaths } from './paths.ts';
 import { useButtonLabel, useRemotePress } from './press.ts';
 import { PressLine } from './RemoteFace.tsx';
@@ -191,10 +192,19 @@ export function RemoteButtonsListScreen() {
 }
 
 /**
- * irremote-select-button: which key is about to be learned. A standard key is drawn in its place on
- * the remote; any other name is kept as the user wrote it.
+ * irremote-select-button: which key is about to be learned; opened with `for=action` by the
+ * automation editor, the button (or AC state) an action presses (PressPicker.tsx, decision 049).
  */
 export function SelectButtonScreen() {
+  const [search] = useSearchParams();
+  return search.get('for') === 'action' ? <PressPickScreen /> : <LearnNameScreen />;
+}
+
+/**
+ * Which key is about to be learned. A standard key is drawn in its place on the remote; any other
+ * name is kept as the user wrote it.
+ */
+function LearnNameScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const [search] = useSearchParams();

@@ -54,13 +54,18 @@ export function useCatalogueRemotes(categoryId: number, brandId: number) {
 
 /** `GET customer/remotes?device_id`: the remotes on one IR blaster. */
 export function useUserRemotes(deviceId: string) {
-  return useQuery({
+  return useQuery(userRemotesQuery(deviceId));
+}
+
+/** The query of one blaster's remotes, also for lists of several blasters (`useQueries`). */
+export function userRemotesQuery(deviceId: string) {
+  return {
     queryKey: remoteKeys.user(deviceId),
     queryFn: async () =>
       (await api.call('customerRemotes', { query: { device_id: deviceId, page_index: 0, page_size: 1000 } }))
         .dataList,
     enabled: deviceId !== '',
-  });
+  };
 }
 
 /** One of the blaster's remotes, from the list (undefined while loading or when it is gone). */

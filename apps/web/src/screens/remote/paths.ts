@@ -29,8 +29,9 @@ export const remotePaths = {
     `${TAB_NAVIGATOR}/learnButton/${id}${q(p)}`,
   postAdd: (id: string, p: { remoteId: string; isCustom?: boolean }) =>
     `${TAB_NAVIGATOR}/post-add-controll/${id}${q(p)}`,
-  selectButton: (id: string, remoteId: string) =>
-    `${TAB_NAVIGATOR}/irremote-select-button/${id}${q({ remoteId })}`,
+  /** The key to learn; with `forAction`, the button (or state) an automation's action presses. */
+  selectButton: (id: string, remoteId: string, forAction = false) =>
+    `${TAB_NAVIGATOR}/irremote-select-button/${id}${q({ remoteId, for: forAction ? 'action' : undefined })}`,
 } as const;
 
 /** The route paths under the tab navigator, for the route tree. */

@@ -1,4 +1,5 @@
 import type { UserRemote } from '@hestia/contract';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../data/errors.ts';
@@ -60,14 +61,21 @@ export function useRemotePress(remote: Pick<UserRemote, 'id'>) {
 }
 
 /** A button's label: the app's word for a standard key, the user's own name for a learned one. */
+export function buttonLabel(
+  name: string,
+  t: TFunction,
+  i18n: { exists(key: string): boolean; language: string },
+): string {
+  const digit = /^digit_(\d)$/.exec(name);
+  if (digit) return t('remote.buttons.digit', { n: localeDigits(digit[1] as string, i18n.language) });
+  const key = `remote.buttons.${name}`;
+  return i18n.exists(key) ? t(key as 'remote.buttons.power') : name.replace(/_/g, ' ');
+}
+
+/** `buttonLabel` in the current language. */
 export function useButtonLabel() {
   const { t, i18n } = useTranslation();
-  return (name: string): string => {
-    const digit = /^digit_(\d)$/.exec(name);
-    if (digit) return t('remote.buttons.digit', { n: localeDigits(digit[1] as string, i18n.language) });
-    const key = `remote.buttons.${name}`;
-    return i18n.exists(key) ? t(key as 'remote.buttons.power') : name.replace(/_/g, ' ');
-  };
+  return (name: string): string => buttonLabel(name, t, i18n);
 }
 
 /** What a digit key has printed on it: the digit, in the language's digits (Persian in fa). */
