@@ -38,6 +38,7 @@ export const BRAND = {
   projectiondesign: 30,
   vizio: 31,
   audiocontrol: 32,
+  duneHd: 33,
 } as const;
 
 const SIRC_DOC =
@@ -227,5 +228,11 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     name: 'AudioControl',
     source:
       "AudioControl's Maestro specifications, Appendix D 'IR Remote Control Codes': standard RC-5, system 16, power on 123, standby 124, toggle 12, mute 13 / on 119 / off 120, volume 16/17, inputs 0-9, arrows 85/86/81/80, select 87, surround modes 106-117",
+  },
+  {
+    id: BRAND.duneHd,
+    name: 'Dune HD',
+    source:
+      "Dune HD's 'Remote Control' page, 'Dune HD IR codes' (dune-hd.com, also on dunehd-europe.com): NEC, customer code 00 BF (0x00 sent first), every key as its four bytes",
   },
 ];

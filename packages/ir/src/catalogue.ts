@@ -7,6 +7,7 @@ import { PROJECTOR_REMOTES_2 } from './remotes-projectors-2.ts';
 import { TV_REMOTES } from './remotes-tv.ts';
 import { TV_REMOTES_2 } from './remotes-tv-2.ts';
 import { VIDEO_REMOTES } from './remotes-video.ts';
+import { VIDEO_REMOTES_2 } from './remotes-video-2.ts';
 
 /**
  * The remote catalogue Hestia ships, assembled from one file per category (or group). Every number
@@ -32,6 +33,7 @@ export const CATALOGUE_REMOTES: CatalogueRemote[] = [
   ...AUDIO_REMOTES_2,
   ...AUDIO_REMOTES_3,
   ...VIDEO_REMOTES,
+  ...VIDEO_REMOTES_2,
   ...PROJECTOR_REMOTES_2,
   ...HESTIA_REMOTES,
 ].sort((a, b) => a.id - b.id);
