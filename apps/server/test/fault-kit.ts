@@ -26,6 +26,10 @@ export interface LoadDevice {
   topic: string;
 }
 
+/** Devices that log in with their id as user name (an anonymous broker) and publish on their topic. */
+export const byId = (ids: string[]): LoadDevice[] =>
+  ids.map((id) => ({ id, username: id, topic: `devices/${id}/telemetry` }));
+
 export interface Load {
   /** The telemetry key its messages carry, the `ts` of message 0, and the messages each device sends. */
   key: string;

@@ -6,7 +6,7 @@ import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Mosquitto, mqttTap, startMosquitto } from './broker-kit.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
-import { loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
+import { byId, loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
 import { makeNamespace, type Namespace, netnsRefused, relay } from './netns-kit.ts';
 import {
   freshDatabase,
@@ -122,7 +122,7 @@ describe.runIf(scaledConfigured && !refused)('scaled mode: a network cut between
     const first = await watch(bUrl);
     const load = await startLoad({
       url: broker.url,
-      devices: devices.map((id) => ({ id, username: id, topic: `devices/${id}/telemetry` })),
+      devices: byId(devices),
       key: KEY,
       count: TICKS,
       everyMs: 10,

@@ -5,7 +5,7 @@ import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
 import { type Mosquitto, mqttTap, startMosquitto } from './broker-kit.ts';
 import { killStarted, type ServerProcess, spawnServer } from './crash-harness.ts';
-import { loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
+import { byId, loadMessageId, missing, startLoad, storedIds } from './fault-kit.ts';
 import { freshDatabase, scaledConfigured, scaledEnv } from './scaled-kit.ts';
 import { waitFor } from './stack.ts';
 
@@ -82,7 +82,7 @@ describe.runIf(scaledConfigured)('scaled mode: the shared subscription acknowled
       // What the broker acknowledged to the devices (`load.acked`) must all end up stored.
       const load = await startLoad({
         url: broker.url,
-        devices: devices.map((id) => ({ id, username: id, topic: `devices/${id}/telemetry` })),
+        devices: byId(devices),
         key: KEY,
         count: TICKS,
         everyMs: 10,

@@ -31,14 +31,26 @@ function service(writeBatch: (readings: Reading[]) => Promise<void>) {
   return { telemetry, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
+/** A service whose database is away (the connection terminated) until `back()`; what it wrote. */
+function awayService() {
+  let away = true;
+  const written: Reading[] = [];
+  const s = service(async (readings) => {
+    if (away) throw wrappedDbError('57P01', 'terminating connection due to administrator command');
+    written.push(...readings);
+  });
+  return {
+    ...s,
+    written,
+    back: () => {
+      away = false;
+    },
+  };
+}
+
 describe('telemetry service log lines', () => {
   it('says why writes fail while the database is away, readably and without the statement', async () => {
-    let away = true;
-    const written: Reading[] = [];
-    const s = service(async (readings) => {
-      if (away) throw wrappedDbError('57P01', 'terminating connection due to administrator command');
-      written.push(...readings);
-    });
+    const s = awayService();
     s.telemetry.ingest('d', { n: 1 }, Date.now());
     await s.telemetry.flush();
     expect(s.parsed()).toEqual([
@@ -50,9 +62,9 @@ describe('telemetry service log lines', () => {
         messages: 1,
       }),
     ]);
-    away = false;
+    s.back();
     await s.telemetry.close();
-    expect(written).toHaveLength(1);
+    expect(s.written).toHaveLength(1);
     expect(s.lines.join('')).not.toMatch(/\[object Object\]|secret-param|insert into/);
   });
 
@@ -124,12 +136,7 @@ describe('stored(): what a PUBACK waits for (decision 040)', () => {
   });
 
   it('waits while the database is away and resolves once the retry commits; a tracked write counts too', async () => {
-    let away = true;
-    const written: Reading[] = [];
-    const s = service(async (readings) => {
-      if (away) throw wrappedDbError('57P01', 'terminating connection due to administrator command');
-      written.push(...readings);
-    });
+    const s = awayService();
     s.telemetry.ingest('d', { n: 1 }, Date.now());
     let done = false;
     const stored = s.telemetry.stored().then(() => {
@@ -137,9 +144,9 @@ describe('stored(): what a PUBACK waits for (decision 040)', () => {
     });
     await new Promise((r) => setTimeout(r, 300));
     expect(done).toBe(false);
-    away = false;
+    s.back();
     await stored;
-    expect(written).toHaveLength(1);
+    expect(s.written).toHaveLength(1);
 
     let finish: () => void = () => undefined;
     s.telemetry.track(new Promise<void>((r) => (finish = r)));
