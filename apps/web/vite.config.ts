@@ -1,13 +1,18 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { flavourOf, flavourPage } from './src/first-load/flavour-build.ts';
 import { firstLoadChunks, firstLoadPreloads, prebuiltLocales } from './src/first-load/vite-plugins.ts';
 
 /** Where `vite dev` forwards /api (HTTP and the telemetry socket); `npm run dev` sets it from PORT (8080 by default). */
 const apiTarget = process.env.HESTIA_API_URL ?? 'http://localhost:8080';
 
-const THEME_COLOR = '#1FBCD2';
+/** A white-label build's company (VITE_FLAVOUR, decision 042), undefined for the app's own. */
+const flavour = flavourOf(process.env.VITE_FLAVOUR);
+const THEME_COLOR = flavour?.colours.accent ?? '#1FBCD2';
+const APP_NAME = flavour?.name ?? 'Hestia';
 
 export default defineConfig({
   // Where the voice service is (issue 23 names it VOICE_URL; Vite's own prefixed name works too).
@@ -22,6 +27,7 @@ export default defineConfig({
     prebuiltLocales(),
     // What a first load fetches beside index.html's own scripts: the texts of the language in use
     // (with Vazirmatn's font faces for Persian and Arabic, i18n/index.ts) and the start screen.
+    flavourPage(flavour, () => readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8')),
     firstLoadPreloads({
       languages: {
         en: ['src/i18n/lang/en.ts'],
@@ -48,8 +54,8 @@ export default defineConfig({
         // The app speaks en, fa, ar and tr (chosen in the app, set on <html lang dir>): the manifest
         // names no single language. undefined overrides the plugin's default `lang: 'en'` and is left out.
         lang: undefined,
-        name: 'Hestia',
-        short_name: 'Hestia',
+        name: APP_NAME,
+        short_name: APP_NAME,
         description: 'Control and monitor your smart home.',
         theme_color: THEME_COLOR,
         background_color: '#F3F6F8',

@@ -49,6 +49,21 @@ describe('the aurora flavour', () => {
     await expect.poll(() => page.getByText('Aurora Living').count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await expect.poll(() => accent(page)).toBe('#e0862d');
     expect(await page.locator('meta[name="theme-color"]').getAttribute('content')).toBe('#e0862d');
+    // The page, the installed app and its icon say the company before any script runs (the build).
+    expect(await page.title()).toMatch(/Aurora Living/);
+    expect(await page.title()).not.toMatch(/Hestia/);
+    const manifest = await (await fetch(`${stack.server.url}/manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({
+      name: 'Aurora Living',
+      short_name: 'Aurora Living',
+      theme_color: '#e0862d',
+    });
+    const icon = await (await fetch(`${stack.server.url}/favicon.svg`)).text();
+    expect(icon).toContain('<title>Aurora Living</title>');
+    expect(icon).not.toMatch(/#3DD3E6|#0FA3BA/i);
+    const boot = await (await fetch(stack.server.url)).text();
+    expect(boot).toContain('<span>Aurora Living</span>');
+    expect(boot).not.toMatch(/Hestia|#1fbcd2/i);
     await stack.logIn(page);
     await page.goto(`${stack.server.url}${TAB}/about`);
     await page.getByText('help@aurora-living.example').waitFor();

@@ -5,6 +5,7 @@ export * from './automation.ts';
 export * from './device.ts';
 export * from './device-settings.ts';
 export * from './firmware.ts';
+export * from './flavours.ts';
 export * from './json.ts';
 export * from './light.ts';
 export * from './mqtt.ts';

@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  brandingFor,
   CLIENT_ID_HEADER,
   COMPANY_HEADER,
   errorCatalog,
@@ -13,7 +14,6 @@ import type { Infrastructure } from '../../core/infrastructure.ts';
 import { route } from '../../plugins/api.ts';
 import type { AuthService } from '../account/auth.service.ts';
 import { ClientLogService } from './client-logs.ts';
-import { brandingFor } from './flavours.ts';
 import { brokerUp, databaseUp, stateOf } from './health.ts';
 
 /**

@@ -1,10 +1,12 @@
-import type { Branding } from '@hestia/contract';
+import type { Branding } from './routes-system.ts';
 
 /**
  * The companies of the app's white-label flavours (docs/decisions/042). The first is the default,
  * answered without a company header or for one not listed here. `aurora` is the demo's flavour: the
  * web app built with VITE_FLAVOUR=aurora sends `x-company: aurora` and is shown as Aurora Living.
- * A new flavour is one more entry here and a build of the web app with its id.
+ * A new flavour is one more entry here and a build of the web app with its id. The server answers
+ * `GET branding` from it, and the web app's build names and colours its manifest, page and icon by it
+ * (a flavour's build reads this file at build time: only type imports here).
  */
 export const FLAVOURS: readonly Branding[] = [
   {
