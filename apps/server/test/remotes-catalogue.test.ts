@@ -62,7 +62,12 @@ describe('the catalogue lists', () => {
     expect(tvBrands.pageInfo).toMatchObject({ pageIndex: 0, totalElements: tvBrands.dataList.length });
     const lg = tvBrands.dataList.find((b) => b.brandName === 'LG');
     const lgTvs = await owner.call('remotes', { query: { category_id: 1, brand_id: lg?.brandId } });
-    expect(lgTvs.dataList.map((r) => r.name)).toEqual(['LG TV', 'LG monitor TV', 'LG plasma TV']);
+    expect(lgTvs.dataList.map((r) => r.name)).toEqual([
+      'LG TV',
+      'LG monitor TV',
+      'LG plasma TV',
+      'LG LCD TV',
+    ]);
     expect(lgTvs.dataList[0]?.categoryBrandId).toBe(lg?.categoryBrandId);
     const states = await owner.call('remotes', { query: { type: 'state' } });
     expect(states.dataList.map((r) => r.categoryName)).toEqual(['Air conditioner']);

@@ -69,7 +69,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.lg,
     name: 'LG',
     source:
-      "NEC: custom code 0x04 and the key codes of LG's owner's manuals (appendix 'IR codes', NEC format); the M2794A monitor TV's and the 32PC5DVC plasma TV's own key tables in their manuals' appendices",
+      "NEC: custom code 0x04 and the key codes of LG's owner's manuals (appendix 'IR codes', NEC format); the M2794A monitor TV's, the 32PC5DVC plasma TV's and the 19LC2D LCD TV's own key tables in their manuals' appendices",
   },
   {
     id: BRAND.panasonic,
@@ -104,7 +104,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.runco,
     name: 'Runco',
     source:
-      "Runco's D-113d manual: the RC5 control codes of the DHD controller at its default address 17; ON (0x3441, command 1) as its VX-8d and LS-10d manuals give it; the LS-10d's NEC remote: default address 0x2011 (0x20 sent first), ON 01 (the manual's worked example)",
+      "Runco's D-113d manual, Table 6-2: the RC5 control codes of the DHD controller at its default address 17 (16:9 to OFF); ON (0x3441, command 1) as its VX-8d and LS-10d manuals give it; the LS-10d's NEC remote: default address 0x2011 (0x20 sent first), ON 01 (the manual's worked example)",
   },
   {
     id: BRAND.primare,

@@ -86,4 +86,42 @@ export const TV_REMOTES_2: CatalogueRemote[] = [
       ...digits([0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19]),
     }),
   }),
+  remote({
+    ...tv,
+    id: 62,
+    brandId: BRAND.lg,
+    model: '19LC2D',
+    name: 'LG LCD TV',
+    // The 19LC2D owner's manual, appendix: its own key code table of LG's TV frame (custom code
+    // 0x04, as the other LG TVs). It is the 32PC5DVC's table (id 60) with ADJUST and BACK the other
+    // way round (ADJUST 1A, BACK CB), so each model keeps its own remote. Its arrow rows print LG's
+    // arrow glyphs, read as up, down, left, right (40, 41, 07, 06) as for id 60.
+    buttons: buttons(code('NEC', 0x04), {
+      power: 0x08,
+      input: 0x0b,
+      tv: 0x0f,
+      timer: 0x0e,
+      mute: 0x09,
+      vol_up: 0x02,
+      vol_down: 0x03,
+      ch_up: 0x00,
+      ch_down: 0x01,
+      up: 0x40,
+      down: 0x41,
+      left: 0x07,
+      right: 0x06,
+      ok: 0x44,
+      menu: 0x43,
+      exit: 0x5b,
+      back: 0xcb,
+      fav: 0x1e,
+      dash: 0x4c,
+      adjust: 0x1a,
+      sound: 0x52,
+      picture: 0x4d,
+      sap: 0x0a,
+      cc: 0x39,
+      ...digits([0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19]),
+    }),
+  }),
 ];

@@ -53,6 +53,11 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
     brandId: BRAND.runco,
     model: 'D-113d',
     name: 'Runco projector',
+    // The D-113d manual's Table 6-2 ("RC5 Control Codes for the DHD Controller", default address
+    // 17) lists each key as its 14-bit RC5 word (0x3449 is 16:9: address 17, command 9). The keys
+    // after the first nine were added from the same page; its toggle-bit column prints 0x3C56 for
+    // both HDMI 3 and HDMI 4, so HDMI 3 takes its remote column's 0x3455 (command 21). The page
+    // read ends at OFF: the rows after it (ON aside, up, right...) were not seen.
     buttons: buttons(code('RC5', 17), {
       power_on: 1,
       power_off: 2,
@@ -63,6 +68,25 @@ export const VIDEO_REMOTES: CatalogueRemote[] = [
       aspect_16_9: 9,
       aspect_4_3: 10,
       exit: 52,
+      aspect_letterbox: 11,
+      aspect_cinema: 44,
+      aspect_native: 46,
+      input_component: 14,
+      input_hd1: 17,
+      input_hd2: 18,
+      input_hdmi1: 19,
+      input_hdmi2: 20,
+      input_hdmi3: 21,
+      input_hdmi4: 22,
+      preset_isf_night: 48,
+      preset_isf_day: 49,
+      preset_custom1: 50,
+      preset_custom2: 51,
+      mode_3d_auto: 53,
+      mode_3d_off: 54,
+      mode_3d_side_by_side: 55,
+      mode_3d_top_bottom: 56,
+      mode_3d_frame_packing: 57,
     }),
   }),
   remote({
