@@ -233,6 +233,20 @@ describe('a remote button as an action', () => {
     ).toMatchObject({ statusCode: 403 });
   });
 
+  it('an offline blaster: the press is refused at run time through the same send, recorded in the run', async () => {
+    const tv = await addRemote(owner, otherBlaster, 'LG TV');
+    const scenario = await owner.call('saveScenario', {
+      body: { name: 'Bedroom TV', commands: [press(otherBlaster, { remoteId: tv.id, button: 'power' })] },
+    });
+    const direct = await refusal(
+      owner.call('sendRemoteButton', { params: { remoteId: tv.id }, body: { button: 'power' } }),
+    );
+    expect(direct.statusCode).toBe(409);
+    const run = await owner.call('executeScenario', { params: { id: scenario.id } });
+    expect(run.status).toBe('failed');
+    expect(run.actions[0]?.result).toBe(direct.message);
+  });
+
   it('a remote deleted after saving: the run records a failed action naming it, no 500', async () => {
     const tv = await addRemote(owner, blaster, 'LG TV');
     const scenario = await owner.call('saveScenario', {

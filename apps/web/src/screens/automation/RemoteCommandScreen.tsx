@@ -27,7 +27,7 @@ let keptDelay: { key: string; seconds: number } | null = null;
  * The action is the blaster's `send` key with `params: {remoteId, button | state}`.
  */
 export function RemoteCommandScreen({ id, label }: { id: string; label: string | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const back = useBack(automationPaths.tab);
   const { draft, putCommand } = useDraftStore();
@@ -97,7 +97,7 @@ export function RemoteCommandScreen({ id, label }: { id: string; label: string |
     >
       <FormSection title={t('automation.remote.press')}>
         <p className="text-[15px] font-medium" data-testid="remote-press-chosen">
-          {press ? pressText(press, remotes, t) : t('automation.remote.nothing')}
+          {press ? pressText(press, remotes, t, i18n) : t('automation.remote.nothing')}
         </p>
       </FormSection>
       <QueryView query={query}>

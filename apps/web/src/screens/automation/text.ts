@@ -161,7 +161,7 @@ export function commandText(
   remotes: readonly UserRemote[] = [],
 ): string {
   const press = remotePressOf(c);
-  if (press) return pressText(press, remotes, t);
+  if (press) return pressText(press, remotes, t, i18n);
   const device = devices.find((d) => d.id === c.deviceId);
   const def = keyDefOf(device, c.deviceParameterId);
   const args = {

@@ -1,11 +1,13 @@
 import type { UserRemote } from '@hestia/contract';
-import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../data/errors.ts';
 import { localeDigits } from '../../lib/digits.ts';
 import { toast } from '../../ui/Toast.tsx';
+import { buttonLabel } from './button-label.ts';
 import { type AcStateBody, useSendRemote } from './data.ts';
+
+export { buttonLabel };
 
 /** What the remote's emitter shows: idle, sending, sent (the blaster took it) or refused (with why). */
 export interface PressStatus {
@@ -58,18 +60,6 @@ export function useRemotePress(remote: Pick<UserRemote, 'id'>) {
     [send, t, remote.id],
   );
   return { press, status, lineRef };
-}
-
-/** A button's label: the app's word for a standard key, the user's own name for a learned one. */
-export function buttonLabel(
-  name: string,
-  t: TFunction,
-  i18n: { exists(key: string): boolean; language: string },
-): string {
-  const digit = /^digit_(\d)$/.exec(name);
-  if (digit) return t('remote.buttons.digit', { n: localeDigits(digit[1] as string, i18n.language) });
-  const key = `remote.buttons.${name}`;
-  return i18n.exists(key) ? t(key as 'remote.buttons.power') : name.replace(/_/g, ' ');
 }
 
 /** `buttonLabel` in the current language. */
