@@ -16,6 +16,9 @@ describe('a run refused for lack of access', () => {
     expect(accessText('Not sent: another device of this run may not be used', t)).toBe(
       'automation.history.notSentOther',
     );
+    expect(accessText(`Remote ${id} was removed from this IR blaster: nothing sent`, t)).toBe(
+      'automation.history.remoteRemoved',
+    );
     expect(accessText('OK', t)).toBeNull();
     expect(accessText('Disturbance in communication with the device.', t)).toBeNull();
     expect(accessText(null, t)).toBeNull();
