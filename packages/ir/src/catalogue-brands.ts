@@ -233,6 +233,6 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
     id: BRAND.duneHd,
     name: 'Dune HD',
     source:
-      "Dune HD's 'Remote Control' page, 'Dune HD IR codes' (dune-hd.com, also on dunehd-europe.com): NEC, customer code 00 BF (0x00 sent first), every key as its four bytes",
+      "Dune HD's 'Remote Control' page, 'Dune HD IR codes' (dune-hd.com; dunehd-europe.com marks each key's remote; the rows after P+ read on a reseller's copy of the list): NEC, customer code 00 BF (0x00 sent first), every key as its four bytes",
   },
 ];

@@ -39,6 +39,9 @@ export const AUDIO_REMOTES_2: CatalogueRemote[] = [
     BRAND.linn,
     'DS/DSM',
     'Linn amplifier',
+    // Linn's "RC5 Codes" page (docs.linn.co.uk), amplifier address 16. The direct-source rows
+    // (19 PHONO, 20 TUNER/RADIO, 21 CD/PLAYLIST, 24 AUX, 30 TV; the input each selects depends on
+    // the product) came from the same page in a later read; its 0x1F row was cut off, so is not in.
     buttons(code('RC5', 16), {
       power: 12,
       mute: 13,
@@ -48,6 +51,11 @@ export const AUDIO_REMOTES_2: CatalogueRemote[] = [
       balance_right: 26,
       balance_left: 27,
       mono: 28,
+      source_phono: 19,
+      source_radio: 20,
+      source_playlist: 21,
+      source_aux: 24,
+      source_tv: 30,
       ...RC5_DIGITS,
     }),
   ),

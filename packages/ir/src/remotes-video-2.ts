@@ -15,9 +15,10 @@ export const VIDEO_REMOTES_2: CatalogueRemote[] = [
     // written as four bytes in the order they are sent (the command is followed by its inverse,
     // POWER 00 BF 43 BC), so 0x00 goes first, then 0xBF, which is no inverse of 0x00: a 16-bit
     // address, NECext 0xBF00. The page says every non-ATV Dune HD model takes this customer code
-    // (newer remotes send CF CF). These are the keys of the big "New Remote v1" (the page marks
-    // which keys each remote has); the v2 remote's REC, DUNE and URL and the small remote's own
-    // keys are left out.
+    // (newer remotes send CF CF). These are the keys of the big "New Remote v1" (the distributor's
+    // copy of the page marks which keys each remote has; the rows after P+ and their marks were
+    // read on a reseller's copy of the same list); the v2 remote's REC, DUNE and URL and the small
+    // remote's own keys are left out.
     buttons: buttons(code('NECext', 0xbf00), {
       power: 0x43,
       eject: 0x10,
