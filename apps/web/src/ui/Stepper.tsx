@@ -113,7 +113,12 @@ export function Stepper({
             ref={inputRef}
             className="h-full min-w-0 flex-1 bg-transparent text-center text-[16px] text-ink tabular-nums outline-none"
           />
-          {unit ? <span className="shrink-0 text-sm text-muted">{unit}</span> : null}
+          {unit ? (
+            // A unit ("°C", "kWh") reads left to right in every language: in right-to-left text "°C" would show as "C°".
+            <span dir="ltr" className="shrink-0 text-sm text-muted">
+              {unit}
+            </span>
+          ) : null}
           <Button
             slot="increment"
             aria-label={t('control.increase', { name: label })}
