@@ -74,7 +74,7 @@ export const REMOTE_BRANDS: RemoteBrand[] = [
   {
     id: BRAND.panasonic,
     name: 'Panasonic',
-    source: `Kaseikyo: Panasonic vendor 0x2002, TV device 128, documented key numbers; audio device 0xA0 (power 0x3D, volume 0x20/0x21) as ${T470} gives it`,
+    source: `Kaseikyo: Panasonic vendor 0x2002, TV device 128 (subdevice 0), the function data of Panasonic support's 'Kaseikyo Format' note for its TVs (Table 1, as quoted on Remote Central); audio device 0xA0 (power 0x3D, volume 0x20/0x21) as ${T470} gives it`,
   },
   {
     id: BRAND.toshiba,

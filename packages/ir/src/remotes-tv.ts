@@ -116,6 +116,10 @@ export const TV_REMOTES: CatalogueRemote[] = [
     brandId: BRAND.panasonic,
     model: 'KSK-TV',
     name: 'Panasonic TV',
+    // Panasonic support's "Kaseikyo Format" note for its TVs (vendor 2002h, division 8h,
+    // appliance and control 0h: device 128, subdevice 0), Table 1 "Function data for remote
+    // control", as a customer who was sent it quoted it on Remote Central: the first six keys
+    // agree with it; the rest were added from it (its rows after PICTURE MENU were cut off).
     buttons: buttons(code('Panasonic', 0x80), {
       power: 0x3d,
       mute: 0x32,
@@ -123,6 +127,24 @@ export const TV_REMOTES: CatalogueRemote[] = [
       vol_down: 0x21,
       ch_up: 0x34,
       ch_down: 0x35,
+      power_on: 0x3e,
+      power_off: 0x3f,
+      tv: 0x00,
+      input_av1: 0x01,
+      input_av2: 0x02,
+      input_av3: 0x03,
+      input_av4: 0x04,
+      tv_av: 0x05,
+      off_timer: 0x0f,
+      surround: 0x31,
+      q_view: 0x37,
+      recall: 0x39,
+      up: 0x4a,
+      down: 0x4b,
+      left: 0x4e,
+      right: 0x4f,
+      picture_menu: 0x50,
+      ...digits([0x19, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18]),
     }),
   }),
   remote({
