@@ -37,6 +37,7 @@ const entryPoints = {
   'pglite-worker': 'apps/server/src/db/pglite-worker.ts',
   'broker-thread': 'apps/server/src/gateway/broker-thread.ts',
   'external-broker-thread': 'apps/server/src/gateway/external-broker-thread.ts',
+  'voice-worker': 'apps/server/src/modules/voice/voice-worker.ts',
 };
 
 /** What the bundle is made of: when any of it is newer than the bundle, it is built again. */

@@ -162,7 +162,13 @@ describe('the built server', () => {
     const out = tempDir(launcherDist);
     await buildServer(out);
     const bundles = readdirSync(out).filter((f) => f.endsWith('.js'));
-    for (const thread of ['main.js', 'pglite-worker.js', 'broker-thread.js', 'external-broker-thread.js'])
+    for (const thread of [
+      'main.js',
+      'pglite-worker.js',
+      'broker-thread.js',
+      'external-broker-thread.js',
+      'voice-worker.js',
+    ])
       expect(bundles).toContain(thread);
     for (const b of bundles) expect(readFileSync(join(out, b), 'utf8')).not.toMatch(/from ["']tsx|["']tsx\//);
 
