@@ -2,6 +2,7 @@ export * from './actions.ts';
 export * from './catalog-error.ts';
 export * from './codec.ts';
 export * from './command.ts';
+export * from './device-events.ts';
 export * from './errors/index.ts';
 export { familyRegistry } from './families/index.ts';
 export * from './family.ts';

@@ -7,10 +7,9 @@ import {
   notifyMetadataSchema,
   weatherMetadataSchema,
 } from '@hestia/automation';
-import { getProfile } from '@hestia/catalog';
+import { deviceEventsOf, getProfile } from '@hestia/catalog';
 import { type Automation, ConditionType, type PausedReason } from '@hestia/contract';
 import { AppError } from '../../core/errors.ts';
-import { kindsOf } from '../notification/device-events.ts';
 import type { AutomationRow } from './automation.repository.ts';
 
 /** An automation or scenario as the API shows it. */
@@ -101,7 +100,7 @@ export async function checkNotifyEvents(
     const event = (c.metadata as { event?: string } | null | undefined)?.event;
     if (c.conditionType !== ConditionType.Notify || !c.deviceId || !event) continue;
     const device = await deviceOf(c.deviceId);
-    const kinds: readonly string[] = kindsOf(getProfile(device.profileId));
+    const kinds: readonly string[] = deviceEventsOf(getProfile(device.profileId));
     const has = NOTIFY_EVENTS.filter((e) => kinds.includes(e));
     if (!has.includes(event as (typeof NOTIFY_EVENTS)[number]))
       throw new AppError(

@@ -1,6 +1,7 @@
 /**
  * Which of a device's reports are events its owner is told of (issue 20), read from the catalogue's
- * model (its keys' simulated behaviours and its error list) rather than a list of models:
+ * model (its keys' simulated behaviours and its error list) rather than a list of models; which events
+ * a model can raise at all is the catalogue's `deviceEventsOf` (packages/catalog/src/device-events.ts):
  * - error: `error_code` turns to a catalogue code's wire value (the text is the catalogue's);
  * - door_open: a door or window contact's `sensor_status` turns to 1;
  * - motion: `motion_status` turns to 1;
@@ -9,7 +10,7 @@
  *   turns from 1 to 0 with the phase back at 0 or the time at 0);
  * Firmware results come from the firmware module's `onResult` (modules/index.ts).
  */
-import { getError, type ModelProfile } from '@hestia/catalog';
+import { deviceEventsOf, getError, type ModelProfile, PROGRAM_FAMILIES, programEnds } from '@hestia/catalog';
 import type { DeviceNotificationKind, NotificationData, TelemetryValue } from '@hestia/contract';
 
 export interface DeviceEvent {
@@ -17,48 +18,13 @@ export interface DeviceEvent {
   data: NotificationData;
 }
 
-const PROGRAM_FAMILIES = new Set(['washing_machine', 'dishwasher', 'oven']);
-
-/** The kinds of event a model can raise: what its owner can turn on or off. */
+/**
+ * The kinds of event a model can raise: what its owner can turn on or off. The events of its reports
+ * are the catalogue's `deviceEventsOf` (what a Notify condition may wait for, decision 038); firmware
+ * results and share events come to every device.
+ */
 export function kindsOf(profile: ModelProfile | undefined): DeviceNotificationKind[] {
-  const kinds: DeviceNotificationKind[] = [];
-  if (!profile) return ['firmware', 'share'];
-  if (profile.errors.length > 0) kinds.push('error');
-  if (profile.family === 'door_sensor') kinds.push('door_open');
-  if (profile.keys.some((k) => k.key === 'motion_status')) kinds.push('motion');
-  if (PROGRAM_FAMILIES.has(profile.family) && programEnds(profile).length > 0) kinds.push('program_done');
-  kinds.push('firmware', 'share');
-  return kinds;
-}
-
-/** How a run of the model ends: the key that runs it, and what says it ran to its end. */
-interface ProgramEnd {
-  runKey: string;
-  /** A phase key and the value it takes when the run is done (the done event). */
-  phaseKey?: string;
-  doneValue?: number;
-  /** Time keys that read 0 when the machine stopped the run itself. */
-  timeKeys?: string[];
-}
-
-function programEnds(profile: ModelProfile): ProgramEnd[] {
-  const ends: ProgramEnd[] = [];
-  for (const k of profile.keys) {
-    const sim = k.sim;
-    if (sim?.type === 'phase') {
-      // `doneValue` comes with program runs (ProgramRun); read without relying on its declaration.
-      const doneValue = (sim as { doneValue?: unknown }).doneValue;
-      ends.push({
-        runKey: sim.runKey,
-        phaseKey: k.key,
-        ...(typeof doneValue === 'number' ? { doneValue } : {}),
-      });
-    } else if (sim?.type === 'countdown' && sim.onZero) {
-      for (const [runKey, v] of Object.entries(sim.onZero))
-        if (v === 0) ends.push({ runKey, timeKeys: [k.key, ...(sim.hoursKey ? [sim.hoursKey] : [])] });
-    }
-  }
-  return ends;
+  return [...deviceEventsOf(profile), 'firmware', 'share'];
 }
 
 const changedTo = (
