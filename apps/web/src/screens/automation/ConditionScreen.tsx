@@ -1,3 +1,4 @@
+import BellRingIcon from 'lucide-react/icons/bell-ring';
 import ClockIcon from 'lucide-react/icons/clock';
 import CloudIcon from 'lucide-react/icons/cloud';
 import GaugeIcon from 'lucide-react/icons/gauge';
@@ -19,6 +20,7 @@ import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { useDraftStore } from './draft-store.ts';
 import {
   EditorScreen,
+  eventPaths,
   FormSection,
   focusGroup,
   useConditionEditor,
@@ -26,6 +28,7 @@ import {
 } from './EditorParts.tsx';
 import { FieldProblem, rejectedText } from './FieldProblem.tsx';
 import { LocationCondition } from './LocationConditionScreen.tsx';
+import { NotifyCondition } from './NotifyConditionScreen.tsx';
 import { KeyPickerField } from './ParamPicker.tsx';
 import {
   comparisonAllowed,
@@ -40,11 +43,15 @@ import { TimedCondition, WeatherCondition } from './TimedConditions.tsx';
 import { COMPARISONS, ConditionType, conditionKeys } from './text.ts';
 import { ComparisonPicker, ValueInput, valueProblemText } from './ValueInput.tsx';
 
-/** condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition. */
+/**
+ * condition-screen: pick a condition type; with [id, deviceProfileId], set a device-value condition,
+ * or with `type=event` a device-event (Notify) condition.
+ */
 export default function ConditionScreen() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const type = search.get('type');
+  if (id && type === 'event') return <NotifyCondition deviceId={id} />;
   if (id) return <DeviceParamCondition deviceId={id} />;
   if (type === 'schedule' || type === 'timer') return <TimedCondition kind={type} />;
   if (type === 'weather') return <WeatherCondition />;
@@ -72,6 +79,13 @@ function ConditionTypes() {
           subtitle={t('automation.condition.types.deviceParamHint')}
           onClick={() => void navigate(automationPaths.selectDevice(), { replace: true })}
           testId="condition-type-device"
+        />
+        <Row
+          icon={BellRingIcon}
+          title={t('automation.condition.types.notify')}
+          subtitle={t('automation.condition.types.notifyHint')}
+          onClick={() => void navigate(eventPaths.selectDevice(), { replace: true })}
+          testId="condition-type-event"
         />
         <Row
           icon={ClockIcon}

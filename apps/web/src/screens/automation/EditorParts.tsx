@@ -1,4 +1,5 @@
 import type { Device } from '@hestia/contract';
+import BellRingIcon from 'lucide-react/icons/bell-ring';
 import ClockIcon from 'lucide-react/icons/clock';
 import CloudIcon from 'lucide-react/icons/cloud';
 import GaugeIcon from 'lucide-react/icons/gauge';
@@ -28,6 +29,21 @@ export const CONDITION_ICONS: Record<number, (p: { size?: number }) => ReactNode
   [ConditionType.DeviceParam]: GaugeIcon,
   [ConditionType.Weather]: CloudIcon,
   [ConditionType.Location]: MapPinIcon,
+  [ConditionType.Notify]: BellRingIcon,
+};
+
+/** `path` with one more query parameter. */
+const withParam = (path: string, name: string, value: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams([[name, value]]).toString()}`;
+
+/**
+ * The screens of a device-event (Notify) condition: the devices that raise events (the condition's
+ * device picker, `for=event`), then the device's events (`type=event`).
+ */
+export const eventPaths = {
+  selectDevice: () => withParam(automationPaths.selectDevice(), 'for', 'event'),
+  condition: (p: { id: string; deviceProfileId: string; index?: number }) =>
+    withParam(automationPaths.condition(p), 'type', 'event'),
 };
 
 /** Where a condition is edited, or null for one without settings (tap to run). */
@@ -49,6 +65,14 @@ export function conditionPath(c: DraftCondition, index: number, devices: readonl
       return automationPaths.condition({ type: 'weather', index });
     case ConditionType.Location:
       return automationPaths.condition({ type: 'location', index });
+    case ConditionType.Notify:
+      return c.deviceId
+        ? eventPaths.condition({
+            id: c.deviceId,
+            deviceProfileId: devices.find((d) => d.id === c.deviceId)?.deviceProfileId ?? '',
+            index,
+          })
+        : null;
     default:
       return null;
   }

@@ -19,7 +19,8 @@ import { formatDateTime, formatTime } from '../../lib/date-format.ts';
 import { automationPaths } from '../../routes/automation-paths.ts';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { accessText } from './access-text.ts';
-import { observedDefOf } from './condition-meta.ts';
+import { ConditionType, observedDefOf } from './condition-meta.ts';
+import { eventTextOf, observedEventText } from './event-text.ts';
 import { usePressedRemotes } from './remote-press.ts';
 import { commandText, conditionText, delayText, keyDefOf, keyTitle, statusText, valueText } from './text.ts';
 
@@ -35,6 +36,8 @@ function triggerText(trigger: string, t: TFunction, watched: readonly string[]):
   if (trigger === 'Manual') return t('automation.history.trigger.manual');
   if (trigger === 'Schedule') return t('automation.history.trigger.schedule');
   if (trigger === 'Location') return t('automation.history.trigger.location');
+  const event = /^Notify: (.+)$/.exec(trigger);
+  if (event?.[1]) return t('automation.history.trigger.notify', { event: eventTextOf(event[1], t) });
   const change = /^DeviceParam: (.+) changed$/.exec(trigger);
   if (change?.[1]) {
     const changed = change[1].split(', ');
@@ -198,7 +201,12 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                     </span>
                     <span className="block text-[12px] text-muted">
                       {accessText(c.explanation, t) ??
-                        t('automation.history.observed', { value: valueText(def, c.observedValue, t) })}
+                        t('automation.history.observed', {
+                          value:
+                            condition?.conditionType === ConditionType.Notify
+                              ? observedEventText(c.observedValue, t)
+                              : valueText(def, c.observedValue, t),
+                        })}
                     </span>
                   </span>
                 </li>

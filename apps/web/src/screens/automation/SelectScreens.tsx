@@ -4,7 +4,7 @@ import LayoutGridIcon from 'lucide-react/icons/layout-grid';
 import PlayIcon from 'lucide-react/icons/play';
 import ZapIcon from 'lucide-react/icons/zap';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { DeviceGlyph } from '../../components/DeviceGlyph.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { canControl, useAccessibleDevices, useDevicesQuery } from '../../data/devices.ts';
@@ -13,6 +13,8 @@ import { Row } from '../../ui/Row.tsx';
 import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useOpenEditor } from './AutomationEditScreen.tsx';
+import { notifyEventsOf } from './condition-meta.ts';
+import { eventPaths } from './EditorParts.tsx';
 import { commandKeys, conditionKeys } from './text.ts';
 
 /** select-automation-scenario: what to create from the tab's add button. */
@@ -49,28 +51,47 @@ type Purpose = 'condition' | AutomationKind;
 
 /** A device may be a condition when it reports a value that can be compared. */
 const mayBeCondition = (d: Device) => conditionKeys(d.deviceProfileId).length > 0;
+/** A device may be a device-event (Notify) condition when its model raises an event. */
+const raisesEvents = (d: Device) => notifyEventsOf(d.deviceProfileId).length > 0;
 /** A device may be acted on when the caller controls it and it accepts writes. */
 const mayBeCommanded = (d: Device) => canControl(d.access) && commandKeys(d.deviceProfileId).length > 0;
 
 /**
- * select-device-in-automation (a condition's device), another-devices (an automation's action) and
- * add-actions-for-scenario (a scenario's action): the user's devices that fit, by place order.
+ * select-device-in-automation (a condition's device; with `for=event`, a device-event condition's),
+ * another-devices (an automation's action) and add-actions-for-scenario (a scenario's action): the
+ * user's devices that fit, by place order.
  */
 export function SelectDeviceScreen({ purpose }: { purpose: Purpose }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const forEvent = purpose === 'condition' && search.get('for') === 'event';
   const query = useDevicesQuery();
   const all = useAccessibleDevices(query.data);
-  const devices = all.filter(purpose === 'condition' ? mayBeCondition : mayBeCommanded);
-  const pick = (d: Device) =>
+  const devices = all.filter(
+    forEvent ? raisesEvents : purpose === 'condition' ? mayBeCondition : mayBeCommanded,
+  );
+  const pick = (d: Device) => {
+    const at = { id: d.id, deviceProfileId: d.deviceProfileId };
     void navigate(
-      purpose === 'condition'
-        ? automationPaths.condition({ id: d.id, deviceProfileId: d.deviceProfileId })
-        : automationPaths.command({ id: d.id, deviceProfileId: d.deviceProfileId }),
+      forEvent
+        ? eventPaths.condition(at)
+        : purpose === 'condition'
+          ? automationPaths.condition(at)
+          : automationPaths.command(at),
       { replace: true },
     );
-  const title =
-    purpose === 'condition' ? t('automation.selectDevice.condition') : t('automation.selectDevice.command');
+  };
+  const title = forEvent
+    ? t('automation.selectDevice.event')
+    : purpose === 'condition'
+      ? t('automation.selectDevice.condition')
+      : t('automation.selectDevice.command');
+  const hint = forEvent
+    ? t('automation.selectDevice.eventHint')
+    : purpose === 'condition'
+      ? t('automation.selectDevice.conditionHint')
+      : undefined;
   return (
     <StackScreen title={title} testId="screen-select-device">
       <QueryView
@@ -83,7 +104,7 @@ export function SelectDeviceScreen({ purpose }: { purpose: Purpose }) {
         isEmpty={() => devices.length === 0}
       >
         {() => (
-          <Section hint={purpose === 'condition' ? t('automation.selectDevice.conditionHint') : undefined}>
+          <Section hint={hint}>
             {devices.map((d) => (
               <button
                 key={d.id}

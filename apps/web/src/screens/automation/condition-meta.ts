@@ -1,4 +1,5 @@
-import type { KeyDef } from '@hestia/catalog';
+import { NOTIFY_EVENTS, type NotifyEvent } from '@hestia/automation';
+import { deviceEventsOf, getProfile, type KeyDef } from '@hestia/catalog';
 import { ConditionType, RepeatType as REPEAT } from '@hestia/contract/light';
 import type { DraftCondition } from './draft-store.ts';
 
@@ -108,4 +109,24 @@ export function observedDefOf(c: DraftCondition | undefined): KeyDef | undefined
   if (c?.conditionType === ConditionType.Location)
     return { key: 'distance', kind: 'number', access: 'r', unit: 'm', title: 'distance' };
   return undefined;
+}
+
+/** A Notify condition's choice of event: one of them, or any event of its device (no `event`). */
+export const ANY_EVENT = 'any';
+export type NotifyChoice = NotifyEvent | typeof ANY_EVENT;
+
+/**
+ * The events a Notify condition on a device of this model may wait for (decision 038): the
+ * catalogue's `deviceEventsOf`, the same the server checks a saved condition against, in
+ * NOTIFY_EVENTS order. None for an unknown model.
+ */
+export function notifyEventsOf(deviceProfileId: string | null | undefined): NotifyEvent[] {
+  const raised: readonly string[] = deviceEventsOf(deviceProfileId ? getProfile(deviceProfileId) : undefined);
+  return NOTIFY_EVENTS.filter((e) => raised.includes(e));
+}
+
+/** A Notify condition's event, or ANY_EVENT when it names none (or one this app does not know). */
+export function notifyEventOf(c: DraftCondition | undefined): NotifyChoice {
+  const event = objectOf(c?.metadata)?.event;
+  return NOTIFY_EVENTS.find((e) => e === event) ?? ANY_EVENT;
 }

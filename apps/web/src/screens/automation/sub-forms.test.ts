@@ -1,13 +1,24 @@
+import { notifyMetadataSchema } from '@hestia/automation';
 import type { KeyDef } from '@hestia/catalog';
 import type { FieldValues, Resolver, ResolverOptions } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
-import { ConditionType, emptySchedule, REPEAT, WEATHER_KEYS } from './condition-meta.ts';
+import {
+  ANY_EVENT,
+  ConditionType,
+  emptySchedule,
+  notifyEventOf,
+  notifyEventsOf,
+  REPEAT,
+  WEATHER_KEYS,
+} from './condition-meta.ts';
 import {
   commandResolver,
   commandValue,
   deviceConditionOf,
   deviceConditionResolver,
   locationResolver,
+  notifyConditionOf,
+  notifyConditionResolver,
   scenarioScheduleBody,
   scenarioScheduleResolver,
   scheduleProblems,
@@ -174,5 +185,35 @@ describe("the automation editor's sub-screens on react-hook-form (issue 16)", ()
       latitude: 'location.errors.latitude',
       radius: 'location.errors.radius',
     });
+  });
+
+  it('device event: one its model raises or any; another, or a device without events, is refused', async () => {
+    const door = notifyEventsOf('door-sensor-door');
+    const resolver = notifyConditionResolver(() => ({ deviceId: DEVICE, events: door }));
+    expect(await messages(resolver, { event: 'door_open' })).toEqual({});
+    expect(await messages(resolver, { event: ANY_EVENT })).toEqual({});
+    expect(await messages(resolver, { event: 'motion' })).toEqual({ event: 'event.errors.notRaised' });
+    expect(await messages(resolver, { event: 'program_done' })).toEqual({ event: 'event.errors.notRaised' });
+    const none = notifyConditionResolver(() => ({ deviceId: DEVICE, events: [] }));
+    expect(await messages(none, { event: ANY_EVENT })).toEqual({ event: 'event.errors.none' });
+    // A device id the contract refuses is caught by its conditionBodySchema.
+    const broken = notifyConditionResolver(() => ({ deviceId: 'not-an-id', events: door }));
+    expect(await messages(broken, { event: 'door_open' })).toEqual({ event: 'errors.rejected' });
+  });
+
+  it('device event: the condition names the event, or none for any; the form reads it back', () => {
+    const opened = notifyConditionOf(DEVICE, { event: 'door_open' });
+    expect(opened).toEqual({
+      conditionType: ConditionType.Notify,
+      deviceId: DEVICE,
+      metadata: { event: 'door_open' },
+    });
+    expect(notifyEventOf(opened)).toBe('door_open');
+    const any = notifyConditionOf(DEVICE, { event: ANY_EVENT });
+    expect(any).toEqual({ conditionType: ConditionType.Notify, deviceId: DEVICE, metadata: {} });
+    expect(notifyEventOf(any)).toBe(ANY_EVENT);
+    // What the server reads it with (checkConditionSettings): the shared schema.
+    expect(notifyMetadataSchema.safeParse(opened.metadata).success).toBe(true);
+    expect(notifyMetadataSchema.safeParse(any.metadata).success).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import {
   locationMetadataSchema,
+  type NotifyEvent,
+  notifyMetadataSchema,
   timeOfDaySchema,
   validateAutomation,
   validateSchedule,
@@ -10,9 +12,11 @@ import { commandBodySchema, conditionBodySchema, scheduleBodySchema } from '@hes
 import { ComparisonType, type RepeatType } from '@hestia/contract/light';
 import { type FieldProblem, type SchemaCheck, schemaResolver } from '../../lib/schema-resolver.ts';
 import {
+  ANY_EVENT,
   ConditionType,
   LOCATION_RADIUS,
   type LocationValue,
+  type NotifyChoice,
   parseLocalNumber,
   REPEAT,
   type ScheduleValue,
@@ -20,7 +24,7 @@ import {
 import type { DraftCommand, DraftCondition } from './draft-store.ts';
 
 // The forms of the automation editor's sub-screens (issue 16, decision 033): a condition on a device's
-// value or the weather, a schedule or timer, a location, and an action. Each is checked by its rules
+// value or the weather, a device's event (Notify, decision 038), a schedule or timer, a location, and an action. Each is checked by its rules
 // (what no schema knows: the catalogue key's range, the spec's shared rules) and then by the contract's
 // conditionBodySchema or commandBodySchema on the condition or command it makes (with the shared
 // metadata schemas of @hestia/automation). Message keys are under `automation.`.
@@ -368,3 +372,43 @@ export const locationResolver = schemaResolver<LocationForm>({
     ];
   },
 });
+
+/** A Notify condition as chosen: one event of its device, or any of them. */
+export interface NotifyForm {
+  event: NotifyChoice;
+}
+
+/** The Notify condition the form makes: no `event` in its metadata waits for any event of the device. */
+export function notifyConditionOf(deviceId: string, form: NotifyForm): DraftCondition {
+  return {
+    conditionType: ConditionType.Notify,
+    deviceId,
+    metadata: form.event === ANY_EVENT ? {} : { event: form.event },
+  };
+}
+
+/**
+ * A Notify condition: the event is one the device's model raises (`notifyEventsOf`, the catalogue's
+ * list the server refuses others by), and a device with none cannot be waited on; then the contract's
+ * conditionBodySchema on the condition and the shared notifyMetadataSchema on its metadata. `live`
+ * gives the device and its events when the check runs (the device may load later). Keys under
+ * `automation.event.errors`.
+ */
+export function notifyConditionResolver(live: () => { deviceId: string; events: readonly NotifyEvent[] }) {
+  return schemaResolver<NotifyForm>({
+    rules: (form) => {
+      const { events } = live();
+      if (events.length === 0) return [['event', 'event.errors.none']];
+      return form.event === ANY_EVENT || events.includes(form.event)
+        ? []
+        : [['event', 'event.errors.notRaised']];
+    },
+    checks: (form) => {
+      const condition = notifyConditionOf(live().deviceId, form);
+      return [
+        { schema: conditionBodySchema, value: condition, problemAt: () => ['event', REJECTED] },
+        { schema: notifyMetadataSchema, value: condition.metadata, problemAt: () => ['event', REJECTED] },
+      ];
+    },
+  });
+}

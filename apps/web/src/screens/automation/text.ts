@@ -17,6 +17,7 @@ import {
   weatherKeyOf,
 } from './condition-meta.ts';
 import type { DraftCommand, DraftCondition } from './draft-store.ts';
+import { notifyConditionText } from './event-text.ts';
 import { pressText, remotePressOf } from './remote-press.ts';
 import { scheduleText } from './ScheduleFields.tsx';
 
@@ -124,6 +125,8 @@ export function conditionText(c: DraftCondition, devices: readonly Device[], t: 
       const place = locationOf(c);
       return place ? locationText(place, t) : t('automation.condition.types.location');
     }
+    case ConditionType.Notify:
+      return notifyConditionText(c, devices, t);
     default:
       return t('automation.condition.types.other', { n: c.conditionType });
   }
