@@ -9,6 +9,7 @@ import { type Config, ConfigError } from './config.ts';
 import { type Clock, systemClock } from './core/clock.ts';
 import type { LiveBus } from './core/live-bus.ts';
 import { RequestBudget } from './core/request-budget.ts';
+import { sharedRequestBudget } from './core/shared-request-budget.ts';
 import { type Database, openPglite, openPostgres } from './db/database.ts';
 import { pgliteSettingsOf } from './db/pglite-settings.ts';
 import { startDeviceEdge } from './device-edge.ts';
@@ -151,21 +152,24 @@ export async function createServer(config: Config, opts: ServerOptions = {}): Pr
     const hub = createHub(bus);
     onClose(() => hub.close());
 
+    // Real time, not the server's clock: a test that moves the clock must not refill budgets. In
+    // scaled mode one budget per user over every instance, in Redis (decision 050).
+    const requestBudget = (): RequestBudget => {
+      const rule = { perSecond: config.USER_REQUESTS_PER_SECOND, burst: config.USER_REQUEST_BURST };
+      if (config.mode !== 'scaled') return new RequestBudget(rule);
+      const shared = sharedRequestBudget(config.REDIS_URL as string, rule, (err) =>
+        log.warn({ err }, 'redis error (request budget)'),
+      );
+      onClose(() => shared.close());
+      return shared;
+    };
     const webDist = config.WEB_DIST ?? webDistDefault;
     const serveShell = existsSync(resolve(webDist, 'index.html'));
     if (serveShell) await registerWebShell(app, webDist);
     installErrorHandling(app, {
       serveShell,
       now: () => clock.now(),
-      ...(config.USER_REQUESTS_PER_SECOND > 0
-        ? {
-            // Real time, not the server's clock: a test that moves the clock must not refill budgets.
-            requestBudget: new RequestBudget({
-              perSecond: config.USER_REQUESTS_PER_SECOND,
-              burst: config.USER_REQUEST_BURST,
-            }),
-          }
-        : {}),
+      ...(config.USER_REQUESTS_PER_SECOND > 0 ? { requestBudget: requestBudget() } : {}),
     });
     await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
     // The API described from the contract (OpenAPI 3.1), built once.

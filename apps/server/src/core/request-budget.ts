@@ -4,8 +4,9 @@ import { RateLimitedError } from './rate-limiter.ts';
  * How many requests one user may make: a token bucket per user, kept in this process's memory
  * (issue 22: rate limits on every authenticated route). A user starts with `burst` requests and earns
  * `perSecond` more each second, up to `burst`; an app's bursts (a dashboard's first load, a
- * screen's refetches) fit well inside, a script hammering the API gets 429s. Several instances
- * each hold their own budget, so a user's limit there is the sum over the instances they reach.
+ * screen's refetches) fit well inside, a script hammering the API gets 429s. In scaled mode the
+ * instances share one budget per user in Redis (shared-request-budget.ts, decision 050); this bucket
+ * is then each instance's own share of it, and decides alone while Redis is away.
  */
 export interface RequestBudgetRule {
   perSecond: number;
@@ -44,6 +45,11 @@ export class RequestBudget {
     return Math.ceil(((1 - b.tokens) / this.rule.perSecond) * 1000);
   }
 
+  /** As `take`; a shared budget may answer later (it waits for Redis past its lease). */
+  takeOrWait(key: string): number | Promise<number> {
+    return this.take(key);
+  }
+
   private sweep(now: number): void {
     for (const [key, b] of this.buckets) {
       if (b.tokens + ((now - b.at) / 1000) * this.rule.perSecond >= this.rule.burst) this.buckets.delete(key);
@@ -67,4 +73,19 @@ export function useRequestBudget(server: object, budget: RequestBudget): void {
 export function spendRequest(server: object, userId: string): void {
   const wait = budgets.get(server)?.take(userId) ?? 0;
   if (wait > 0) throw new RateLimitedError(wait);
+}
+
+/**
+ * As `spendRequest`, but a shared budget may make the request wait for Redis (a promise, only past
+ * the instance's lease); otherwise decided at once, with nothing returned.
+ */
+export function spendRequestOrWait(server: object, userId: string): Promise<void> | undefined {
+  const wait = budgets.get(server)?.takeOrWait(userId) ?? 0;
+  if (typeof wait === 'number') {
+    if (wait > 0) throw new RateLimitedError(wait);
+    return undefined;
+  }
+  return wait.then((ms) => {
+    if (ms > 0) throw new RateLimitedError(ms);
+  });
 }

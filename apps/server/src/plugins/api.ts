@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { AppError } from '../core/errors.ts';
 import { errorKind, LogBudget } from '../core/log-budget.ts';
 import { RateLimitedError } from '../core/rate-limiter.ts';
-import { type RequestBudget, spendRequest, useRequestBudget } from '../core/request-budget.ts';
+import { type RequestBudget, spendRequestOrWait, useRequestBudget } from '../core/request-budget.ts';
 import { noteUser } from './request-log.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 
@@ -385,7 +385,8 @@ async function inputOf<D extends RouteDef, P>(
   const userId = (principal as { userId?: unknown } | undefined)?.userId;
   if (typeof userId === 'string') {
     noteUser(req, userId);
-    spendRequest(req.server, userId);
+    const waiting = spendRequestOrWait(req.server, userId);
+    if (waiting) await waiting;
   }
   return {
     req,
