@@ -69,15 +69,10 @@ export function useRequestBudget(server: object, budget: RequestBudget): void {
   budgets.set(server, budget);
 }
 
-/** Spend one of the user's requests on `server`; a 429 (Retry-After) when none is left. */
-export function spendRequest(server: object, userId: string): void {
-  const wait = budgets.get(server)?.take(userId) ?? 0;
-  if (wait > 0) throw new RateLimitedError(wait);
-}
-
 /**
- * As `spendRequest`, but a shared budget may make the request wait for Redis (a promise, only past
- * the instance's lease); otherwise decided at once, with nothing returned.
+ * Spend one of the user's requests on `server`; a 429 (Retry-After) when none is left. A shared budget
+ * (scaled mode) may make the request wait for Redis (a promise, only past the instance's lease);
+ * otherwise it is decided at once, with nothing returned.
  */
 export function spendRequestOrWait(server: object, userId: string): Promise<void> | undefined {
   const wait = budgets.get(server)?.takeOrWait(userId) ?? 0;

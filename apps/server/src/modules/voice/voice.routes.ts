@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../core/errors.ts';
-import { spendRequest } from '../../core/request-budget.ts';
+import { spendRequestOrWait } from '../../core/request-budget.ts';
 import { type Authenticator, bearerToken } from '../../plugins/api.ts';
 import { noteUser } from '../../plugins/request-log.ts';
 import { parseMultipart } from './multipart.ts';
@@ -88,7 +88,7 @@ export function voiceRoutesPlugin(deps: VoiceRouteDeps) {
           if (!token) throw new AppError('TOKEN_MISSING');
           const { userId } = await auth.authenticate(token);
           noteUser(req, userId);
-          spendRequest(budgetServer ?? req.server, userId);
+          await spendRequestOrWait(budgetServer ?? req.server, userId);
           const input = {
             userId,
             req,
