@@ -1,5 +1,5 @@
 import { AC_FANS, AC_MAX_C, AC_MIN_C, AC_MODES, type AcState } from '@hestia/ir';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -73,6 +73,18 @@ export function PressPickScreen() {
 }
 
 /** An air conditioner's whole state (power, mode, set temperature, fan), as its remote sends it. */
+/** A group with its name shown above it, as the Stepper shows its own (the group is named for screen readers already). */
+function Labelled({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <div>
+      <p aria-hidden="true" className="mb-1.5 px-1 text-sm font-medium">
+        {text}
+      </p>
+      {children}
+    </div>
+  );
+}
+
 function StatePicker({ remoteId, onPick }: { remoteId: string; onPick(state: AcState): void }) {
   const { t } = useTranslation();
   const picked = useButtonPick((s) => (s.picked?.remoteId === remoteId ? s.picked.state : undefined));
@@ -91,17 +103,19 @@ function StatePicker({ remoteId, onPick }: { remoteId: string; onPick(state: AcS
         onChange={(v) => patch({ power: v === 1 })}
         testId="remote-state-power"
       />
-      <Segmented
-        label={t('remote.ac.mode')}
-        look="chips"
-        value={state.mode}
-        options={AC_MODES.map((m) => ({
-          value: m,
-          label: t(`remote.ac.modes.${m}` as 'remote.ac.modes.cool'),
-        }))}
-        onChange={(mode) => patch({ mode })}
-        testId="remote-state-mode"
-      />
+      <Labelled text={t('remote.ac.mode')}>
+        <Segmented
+          label={t('remote.ac.mode')}
+          look="chips"
+          value={state.mode}
+          options={AC_MODES.map((m) => ({
+            value: m,
+            label: t(`remote.ac.modes.${m}` as 'remote.ac.modes.cool'),
+          }))}
+          onChange={(mode) => patch({ mode })}
+          testId="remote-state-mode"
+        />
+      </Labelled>
       <Stepper
         label={t('remote.ac.temp')}
         value={state.temperature}
@@ -111,14 +125,19 @@ function StatePicker({ remoteId, onPick }: { remoteId: string; onPick(state: AcS
         unit="°C"
         testId="remote-state-temperature"
       />
-      <Segmented
-        label={t('remote.ac.fan')}
-        look="chips"
-        value={state.fan}
-        options={AC_FANS.map((f) => ({ value: f, label: t(`remote.ac.fans.${f}` as 'remote.ac.fans.auto') }))}
-        onChange={(fan) => patch({ fan })}
-        testId="remote-state-fan"
-      />
+      <Labelled text={t('remote.ac.fan')}>
+        <Segmented
+          label={t('remote.ac.fan')}
+          look="chips"
+          value={state.fan}
+          options={AC_FANS.map((f) => ({
+            value: f,
+            label: t(`remote.ac.fans.${f}` as 'remote.ac.fans.auto'),
+          }))}
+          onChange={(fan) => patch({ fan })}
+          testId="remote-state-fan"
+        />
+      </Labelled>
       <Button type="button" onClick={() => onPick(state)} data-testid="remote-state-use" className="w-full">
         {t('remote.select.useState')}
       </Button>
