@@ -34,7 +34,7 @@ function LastRun({ id }: { id: string }) {
   if (!last) return <span className="text-muted">{t('automation.lastRun.never')}</span>;
   const when = formatDateTime(last.startedAt, i18n.language);
   const tone =
-    last.status === 'failed' ? 'text-danger' : last.status === 'done' ? 'text-success' : 'text-muted';
+    last.status === 'failed' ? 'text-danger' : last.status === 'done' ? 'text-success-text' : 'text-muted';
   return (
     <span data-testid="last-run" data-status={last.status}>
       <span className={`font-medium ${tone}`}>{statusText(last.status, t)}</span>

@@ -50,7 +50,7 @@ function triggerText(trigger: string, t: TFunction, watched: readonly string[]):
 }
 
 const STATUS_TONE: Record<Run['status'], string> = {
-  done: 'bg-success/15 text-success',
+  done: 'bg-success/15 text-success-text',
   failed: 'bg-danger-soft text-danger',
   running: 'bg-accent-soft text-accent-text',
   skipped: 'bg-surface-2 text-muted',
@@ -188,7 +188,7 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                 >
                   <span
                     className={`mt-0.5 shrink-0 rounded-full px-2 py-0.5 text-[11px] font-semibold ${
-                      c.verdict ? 'bg-success/15 text-success' : 'bg-danger-soft text-danger'
+                      c.verdict ? 'bg-success/15 text-success-text' : 'bg-danger-soft text-danger'
                     }`}
                   >
                     {c.verdict ? t('automation.history.held') : t('automation.history.notHeld')}
@@ -235,7 +235,7 @@ function Trace({ run, automation }: { run: Run; automation: Automation | undefin
                     a.result === null
                       ? 'bg-surface-2 text-muted'
                       : ok
-                        ? 'bg-success/15 text-success'
+                        ? 'bg-success/15 text-success-text'
                         : 'bg-danger-soft text-danger'
                   }`}
                 >

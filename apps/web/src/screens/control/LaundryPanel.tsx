@@ -129,7 +129,7 @@ export default function LaundryPanel({ control }: PanelProps) {
           data-testid="run-done"
           className="mb-4 flex items-center gap-2.5 rounded-2xl bg-success/10 px-4 py-3 text-[14px] text-ink ring-1 ring-success/30"
         >
-          <CircleCheckIcon size={18} className="shrink-0 text-success" />
+          <CircleCheckIcon size={18} className="shrink-0 text-success-text" />
           {k('run.doneNote')}
         </p>
       ) : null}

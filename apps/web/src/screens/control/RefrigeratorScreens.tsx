@@ -151,7 +151,7 @@ export function FridgeErrorContent({ control }: ContentProps) {
         {active ? (
           <CircleAlertIcon size={18} className="mt-0.5 shrink-0 text-danger" />
         ) : (
-          <CircleCheckIcon size={18} className="mt-0.5 shrink-0 text-success" />
+          <CircleCheckIcon size={18} className="mt-0.5 shrink-0 text-success-text" />
         )}
         {control.fault?.message ?? t('water.fridge.noErrors')}
       </p>

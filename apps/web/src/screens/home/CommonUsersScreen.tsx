@@ -25,7 +25,7 @@ import { ShareEndDate } from '../shell/ShareEndDate.tsx';
 
 const STATUS_TONE: Record<ShareStatus, string> = {
   pending: 'bg-amber-500/15 text-amber-700 dark:text-amber-300',
-  active: 'bg-success/15 text-success',
+  active: 'bg-success/15 text-success-text',
   expired: 'bg-surface-2 text-muted',
   deleted: 'bg-danger-soft text-danger',
 };

@@ -52,7 +52,7 @@ export function SharedDeviceScreen() {
             data-scope={accepted.scope}
             className="flex flex-col items-center"
           >
-            <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success">
+            <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success-text">
               <CheckIcon size={30} />
             </span>
             <p className="mt-4 text-lg font-semibold">{t('home.accept.done')}</p>

@@ -178,7 +178,7 @@ export function PostAddScreen() {
           remote ? (
             <div className="space-y-5">
               <div className="flex flex-col items-center text-center">
-                <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success">
+                <span className="grid size-16 place-items-center rounded-full bg-success/15 text-success-text">
                   <CircleCheckIcon size={32} />
                 </span>
                 <p className="mt-3 text-lg font-semibold">{t('remote.postAdd.done')}</p>
