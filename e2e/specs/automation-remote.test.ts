@@ -1,6 +1,7 @@
-import { acStateFromCode, type IrCode } from '@hestia/ir';
+import { acStateFromCode } from '@hestia/ir';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blasterCode } from '../../apps/server/test/ir-kit.ts';
 import { axeViolations } from '../axe.ts';
 import { api, id, stack, useControlStack } from '../control.ts';
 import { shot, TAB } from '../control-by-route.ts';
@@ -27,14 +28,7 @@ async function page(lang: 'en' | 'fa'): Promise<Page> {
 }
 
 /** What the blaster last reported receiving (its `code` key), read through the server. */
-async function reportedCode(): Promise<IrCode | undefined> {
-  const values = await api.call('latestTimeseries', {
-    params: { entityType: 'DEVICE', entityId: id('blaster') },
-    query: { keys: 'code' },
-  });
-  const v = (values as Record<string, Array<{ value: unknown }>>).code?.[0]?.value;
-  return typeof v === 'string' && v.startsWith('{') ? (JSON.parse(v) as IrCode) : undefined;
-}
+const reportedCode = () => blasterCode(api, id('blaster'));
 
 /** Visible text without the bidi isolates. */
 const textOf = async (locator: { textContent(): Promise<string | null> }) =>

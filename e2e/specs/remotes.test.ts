@@ -2,6 +2,7 @@ import { tbTopics } from '@hestia/contract';
 import { acStateFromCode, encode, type IrCode } from '@hestia/ir';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { blasterCode } from '../../apps/server/test/ir-kit.ts';
 import { axeViolations } from '../axe.ts';
 import { api, device, id, stack, useControlStack } from '../control.ts';
 import { controlUrl, logIn, openControl, shot, TAB } from '../control-by-route.ts';
@@ -28,14 +29,7 @@ async function page(lang: 'en' | 'fa'): Promise<Page> {
 }
 
 /** What the blaster last reported sending or learning (its `code` key), read through the server. */
-async function reportedCode(): Promise<unknown> {
-  const values = await api.call('latestTimeseries', {
-    params: { entityType: 'DEVICE', entityId: id('blaster') },
-    query: { keys: 'code' },
-  });
-  const v = (values as Record<string, Array<{ value: unknown }>>).code?.[0]?.value;
-  return typeof v === 'string' && v.startsWith('{') ? JSON.parse(v) : undefined;
-}
+const reportedCode = () => blasterCode(api, id('blaster'));
 const reported = (code: object) =>
   expect.poll(reportedCode, { timeout: 10_000, interval: 150 }).toMatchObject(code);
 

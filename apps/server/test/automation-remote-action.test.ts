@@ -3,6 +3,7 @@ import { acStateFromCode, decode } from '@hestia/ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceRepository } from '../src/modules/device/device.repository.ts';
 import { newAccessToken } from '../src/seed/demo.ts';
+import { blasterCode } from './ir-kit.ts';
 import {
   addDevice,
   addSimulated,
@@ -28,14 +29,7 @@ let blaster: string;
 let otherBlaster: string;
 let strangersBlaster: string;
 
-async function reportedCode(): Promise<unknown> {
-  const values = await owner.call('latestTimeseries', {
-    params: { entityType: 'DEVICE', entityId: blaster },
-    query: { keys: 'code' },
-  });
-  const v = (values as Record<string, Array<{ value: unknown }>>).code?.[0]?.value;
-  return typeof v === 'string' && v.startsWith('{') ? JSON.parse(v) : undefined;
-}
+const reportedCode = () => blasterCode(owner, blaster);
 
 /** Add the catalogue remote named `name` to `deviceId` as `who`. */
 async function addRemote(who: HestiaClient, deviceId: string, name: string) {

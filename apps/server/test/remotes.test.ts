@@ -1,6 +1,7 @@
 import type { HestiaClient } from '@hestia/client';
 import { acStateFromCode, decode, encode } from '@hestia/ir';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blasterCode } from './ir-kit.ts';
 import {
   addDevice,
   addSimulated,
@@ -25,14 +26,7 @@ let blaster: string;
 let plug: string;
 
 /** The `code` the server last stored from the blaster's telemetry. */
-async function reportedCode(): Promise<unknown> {
-  const values = await owner.call('latestTimeseries', {
-    params: { entityType: 'DEVICE', entityId: blaster },
-    query: { keys: 'code' },
-  });
-  const v = (values as Record<string, Array<{ value: unknown }>>).code?.[0]?.value;
-  return typeof v === 'string' && v.startsWith('{') ? JSON.parse(v) : undefined;
-}
+const reportedCode = () => blasterCode(owner, blaster);
 
 beforeAll(async () => {
   stack = await startStack();

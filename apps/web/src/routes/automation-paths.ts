@@ -23,12 +23,17 @@ export const automationPaths = {
       id?: string;
       deviceProfileId?: string;
       index?: number;
-      type?: 'schedule' | 'timer' | 'weather' | 'location';
+      /** A condition without a device, or `event`: a device's event (Notify) with the device. */
+      type?: 'schedule' | 'timer' | 'weather' | 'location' | 'event';
     } = {},
   ) =>
     `${TAB_NAVIGATOR}/condition-screen${p.id ? `/${p.id}` : ''}${q({ deviceProfileId: p.deviceProfileId, index: p.index, type: p.type })}`,
-  /** A device to use as a condition (devices that cannot be conditions are not listed). */
-  selectDevice: () => `${TAB_NAVIGATOR}/select-device-in-automation`,
+  /**
+   * A device to use as a condition (devices that cannot be conditions are not listed); `for: 'event'`
+   * lists the devices whose model raises an event, for a device-event (Notify) condition.
+   */
+  selectDevice: (p: { for?: 'event' } = {}) =>
+    `${TAB_NAVIGATOR}/select-device-in-automation${q({ for: p.for })}`,
   /** A device to act on, for an automation (another-devices) or a scenario (add-actions-for-scenario). */
   actionDevice: (kind: AutomationKind) =>
     `${TAB_NAVIGATOR}/${kind === 'scenario' ? 'add-actions-for-scenario' : 'another-devices'}`,

@@ -20,7 +20,6 @@ import { StackScreen, useBack } from '../../ui/StackScreen.tsx';
 import { useDraftStore } from './draft-store.ts';
 import {
   EditorScreen,
-  eventPaths,
   FormSection,
   focusGroup,
   useConditionEditor,
@@ -84,7 +83,7 @@ function ConditionTypes() {
           icon={BellRingIcon}
           title={t('automation.condition.types.notify')}
           subtitle={t('automation.condition.types.notifyHint')}
-          onClick={() => void navigate(eventPaths.selectDevice(), { replace: true })}
+          onClick={() => void navigate(automationPaths.selectDevice({ for: 'event' }), { replace: true })}
           testId="condition-type-event"
         />
         <Row

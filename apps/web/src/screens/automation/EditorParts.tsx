@@ -33,19 +33,6 @@ export const CONDITION_ICONS: Record<number, (p: { size?: number }) => ReactNode
 };
 
 /** `path` with one more query parameter. */
-const withParam = (path: string, name: string, value: string) =>
-  `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams([[name, value]]).toString()}`;
-
-/**
- * The screens of a device-event (Notify) condition: the devices that raise events (the condition's
- * device picker, `for=event`), then the device's events (`type=event`).
- */
-export const eventPaths = {
-  selectDevice: () => withParam(automationPaths.selectDevice(), 'for', 'event'),
-  condition: (p: { id: string; deviceProfileId: string; index?: number }) =>
-    withParam(automationPaths.condition(p), 'type', 'event'),
-};
-
 /** Where a condition is edited, or null for one without settings (tap to run). */
 export function conditionPath(c: DraftCondition, index: number, devices: readonly Device[]): string | null {
   switch (c.conditionType) {
@@ -67,10 +54,11 @@ export function conditionPath(c: DraftCondition, index: number, devices: readonl
       return automationPaths.condition({ type: 'location', index });
     case ConditionType.Notify:
       return c.deviceId
-        ? eventPaths.condition({
+        ? automationPaths.condition({
             id: c.deviceId,
             deviceProfileId: devices.find((d) => d.id === c.deviceId)?.deviceProfileId ?? '',
             index,
+            type: 'event',
           })
         : null;
     default:

@@ -14,7 +14,6 @@ import { Section } from '../../ui/Section.tsx';
 import { StackScreen } from '../../ui/StackScreen.tsx';
 import { useOpenEditor } from './AutomationEditScreen.tsx';
 import { notifyEventsOf } from './condition-meta.ts';
-import { eventPaths } from './EditorParts.tsx';
 import { commandKeys, conditionKeys } from './text.ts';
 
 /** select-automation-scenario: what to create from the tab's add button. */
@@ -75,7 +74,7 @@ export function SelectDeviceScreen({ purpose }: { purpose: Purpose }) {
     const at = { id: d.id, deviceProfileId: d.deviceProfileId };
     void navigate(
       forEvent
-        ? eventPaths.condition(at)
+        ? automationPaths.condition({ ...at, type: 'event' })
         : purpose === 'condition'
           ? automationPaths.condition(at)
           : automationPaths.command(at),
